@@ -1,0 +1,125 @@
+"""The canonical conversation model every layer speaks.
+
+Plain dataclasses with no I/O (the contract in docs/architecture.md). Wires translate these to
+and from provider JSON; the turn engine builds them; the store persists them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Literal
+
+
+class Role(StrEnum):
+    SYSTEM = "system"
+    USER = "user"
+    ASSISTANT = "assistant"
+    TOOL = "tool"
+
+
+@dataclass(frozen=True)
+class ImageData:
+    """An image exactly as it goes on the wire (already normalised)."""
+
+    media_type: str  # "image/jpeg" | "image/webp"
+    data: bytes
+    width: int
+    height: int
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def format_label(self) -> str:
+        """Short format name for display lines: "JPEG", "WebP", "PNG"."""
+        sub = self.media_type.split("/", 1)[-1].lower()
+        return {"jpeg": "JPEG", "webp": "WebP", "png": "PNG", "gif": "GIF"}.get(sub, sub.upper())
+
+    def __repr__(self) -> str:  # never dump bytes into reprs, logs or test output
+        return (
+            f"ImageData(media_type={self.media_type!r}, {len(self.data)} bytes, "
+            f"{self.width}x{self.height}, sha256={self.sha256[:12]})"
+        )
+
+
+DropReason = Literal["unreadable", "unsupported_format", "too_large", "too_many"]
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """An image block that was not sent, with the reason (instrumentation only, S70-7)."""
+
+    reason: DropReason
+    detail: str = ""
+
+
+@dataclass
+class ToolCall:
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass
+class ToolSpec:
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+@dataclass
+class ChatMessage:
+    role: Role
+    text: str = ""
+    attachments: list[ImageData] = field(default_factory=list)
+    attachment_caption: str | None = None  # fallback caption, written by the turn layer (S70-11)
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_call_id: str | None = None
+    tool_name: str | None = None
+    provider_state: dict[str, Any] | None = None  # opaque per-wire replay data
+    is_error: bool = False  # tool results only: the tool reported an error
+
+
+@dataclass
+class Usage:
+    input: int = 0
+    output: int = 0
+    cache_read: int = 0
+    cache_write: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input + other.input,
+            self.output + other.output,
+            self.cache_read + other.cache_read,
+            self.cache_write + other.cache_write,
+        )
+
+
+@dataclass
+class ChatRequest:
+    model: str
+    system: str
+    messages: list[ChatMessage]
+    tools: list[ToolSpec]
+    max_tokens: int | None = None
+    # "auto" lets the model call tools; "none" keeps the definitions but forbids calls (summary call).
+    tool_choice: Literal["auto", "none"] = "auto"
+
+
+StopReason = Literal["end_turn", "tool_use", "max_tokens", "refusal", "other"]
+
+
+@dataclass
+class ChatResponse:
+    message: ChatMessage
+    usage: Usage
+    stop_reason: str  # one of StopReason
+
+
+def tool_images_in(messages: list[ChatMessage]) -> int:
+    """How many tool-result images a message list carries."""
+    return sum(len(m.attachments) for m in messages if m.role is Role.TOOL)

@@ -1,0 +1,129 @@
+"""Events the core publishes. The GUI and the web companion consume these dataclasses.
+
+One ``EventBus`` per village; subscribers are plain callables invoked synchronously on the
+event loop thread (the GUI bridge re-emits them as Qt signals). A subscriber that raises is
+logged and dropped from that one delivery, never breaking the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from core.canonical import ImageData, Usage
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    agent_id: str
+    turn_id: str
+    user_text: str
+    backend: str
+    model: str
+    source: str = "user"  # "user" or the id of the agent that handed the request over
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    agent_id: str
+    turn_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class AssistantMessage:
+    """A complete assistant message of one round (text may be empty when it only calls tools)."""
+
+    agent_id: str
+    turn_id: str
+    round: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolStarted:
+    agent_id: str
+    turn_id: str
+    call_id: str
+    round: int
+    name: str
+    arguments: dict[str, object]
+
+
+@dataclass(frozen=True)
+class ToolFinished:
+    agent_id: str
+    turn_id: str
+    call_id: str
+    round: int
+    name: str
+    ok: bool
+    ms: int
+    body: str  # what the model reads
+    display_line: str  # "(1 image: JPEG 19 KB)" or "" (S70-18)
+    images: tuple[ImageData, ...] = ()
+
+
+@dataclass(frozen=True)
+class Handoff:
+    agent_id: str
+    to: str
+    turn_id: str
+
+
+@dataclass(frozen=True)
+class TurnFinished:
+    agent_id: str
+    turn_id: str
+    text: str
+    stop: str  # "-", "tool_limit", "repeat", "interrupted"
+    usage: Usage = field(default_factory=Usage)
+    rounds: int = 0
+
+
+@dataclass(frozen=True)
+class TurnFailed:
+    agent_id: str
+    turn_id: str
+    code: str
+    message: str
+    usage: Usage = field(default_factory=Usage)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A visible note for the person (config warnings, MCP server failures, recovery notes)."""
+
+    agent_id: str | None
+    level: str  # "info" | "warning" | "error"
+    text: str
+
+
+Event = (
+    TurnStarted | TextDelta | AssistantMessage | ToolStarted | ToolFinished | Handoff | TurnFinished
+    | TurnFailed | Notice
+)
+Subscriber = Callable[[Event], None]
+
+
+class EventBus:
+    def __init__(self) -> None:
+        self._subscribers: list[Subscriber] = []
+
+    def subscribe(self, fn: Subscriber) -> Callable[[], None]:
+        self._subscribers.append(fn)
+
+        def unsubscribe() -> None:
+            if fn in self._subscribers:
+                self._subscribers.remove(fn)
+
+        return unsubscribe
+
+    def publish(self, event: Event) -> None:
+        from core.log import event as log_event
+
+        for fn in list(self._subscribers):
+            try:
+                fn(event)
+            except Exception as exc:  # a broken view must not break a turn
+                log_event("event subscriber failed", kind=type(event).__name__, error=type(exc).__name__)

@@ -1,0 +1,69 @@
+"""The tool interface every agent tool implements (built-in tools and MCP tools).
+
+A tool failure is a ``ToolReturn`` with ``is_error=True``, never an exception (S02-6); the turn
+engine still turns an unexpected exception into an error result so a turn never crashes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.canonical import Dropped, ImageData, ToolSpec
+
+
+@dataclass
+class ToolOutput:
+    """What a tool produced: ``text`` is what the model reads (with notes for dropped images),
+    ``images`` only what is sent, ``dropped`` the reasons (instrumentation only, S70-7)."""
+
+    text: str
+    images: list[ImageData] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+
+
+@dataclass
+class ToolReturn:
+    output: ToolOutput
+    is_error: bool = False
+
+    @classmethod
+    def ok(cls, text: str) -> ToolReturn:
+        return cls(ToolOutput(text))
+
+    @classmethod
+    def error(cls, text: str) -> ToolReturn:
+        return cls(ToolOutput(text), is_error=True)
+
+
+@dataclass
+class ToolContext:
+    """What a tool may know about the call it serves."""
+
+    agent_id: str
+    language: str
+    turn_id: str = ""
+    call_id: str = ""
+    round: int = 0
+    image_results: bool = True  # mcp.image_results (S03-1)
+    # Front-end hooks (elicitation, ask_user_question); None when headless.
+    ask_user: Callable[[str, dict[str, Any]], Awaitable[Any]] | None = None
+
+
+class AgentTool(ABC):
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+    @abstractmethod
+    async def call(self, args: dict[str, Any], ctx: ToolContext) -> ToolReturn:
+        """Run the tool. Report failures with ``ToolReturn.error``; do not raise."""
+
+    async def call_with_media(self, args: dict[str, Any], ctx: ToolContext) -> ToolReturn:
+        """Run the tool and keep its images (S70-8). Only the MCP tool overrides this."""
+        return await self.call(args, ctx)
+
+    def spec(self) -> ToolSpec:
+        return ToolSpec(self.name, self.description, self.input_schema)
