@@ -1,0 +1,175 @@
+"""Content-addressed blobs (S02-2, S02-4).
+
+A blob is named by the SHA-256 of its bytes and lives at ``<root>/<aa>/<sha256>`` (two-character
+fanout). Writes go to a temp file in the same directory, are fsynced, made private (0600) and
+renamed into place, then the directory is fsynced, so a crash leaves either no blob or a whole one.
+Every read recomputes the hash: a missing file raises ``MissingBlob``, a mismatch ``CorruptBlob``;
+nothing is ever returned unverified. Size is never a reason to refuse a blob; ``PAGE_SIZE`` (1 MiB)
+is only the unit for reading back in pages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+PAGE_SIZE = 1024 * 1024
+_SHA_RE = re.compile(r"[0-9a-f]{64}")
+_CHUNK = 1024 * 1024
+
+
+class StoreError(Exception):
+    """A store operation failed (I/O, database)."""
+
+
+class BlobError(StoreError):
+    def __init__(self, sha256: str, detail: str) -> None:
+        super().__init__(f"blob {sha256[:16]}: {detail}")
+        self.sha256 = sha256
+
+
+class MissingBlob(BlobError):
+    """The blob file does not exist."""
+
+
+class CorruptBlob(BlobError):
+    """The blob file's bytes do not hash to its name."""
+
+
+def sha256_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class BlobStore:
+    def __init__(self, root: Path, *, fanout: bool = True) -> None:
+        self.root = root
+        self.fanout = fanout
+        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # test hook: called with the sha after a blob file is durable (kill-point injection)
+        self.after_write: Callable[[str], None] | None = None
+
+    def path(self, sha256: str) -> Path:
+        if not _SHA_RE.fullmatch(sha256):
+            raise ValueError(f"not a sha256 blob name: {sha256[:80]!r}")
+        return self.root / sha256[:2] / sha256 if self.fanout else self.root / sha256
+
+    def put(self, data: bytes) -> str:
+        """Store ``data`` once and return its SHA-256. An existing copy that fails verification
+        is replaced, so writing the same content again repairs a corrupt blob."""
+        sha = sha256_of(data)
+        target = self.path(sha)
+        if target.exists():
+            try:
+                if target.stat().st_size == len(data) and self._hash_file(target) == sha:
+                    return sha
+            except OSError:
+                pass
+        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target.parent)
+        try:
+            os.fchmod(fd, 0o600)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        _fsync_dir(target.parent)
+        if self.after_write is not None:
+            self.after_write(sha)
+        return sha
+
+    def exists(self, sha256: str) -> bool:
+        return self.path(sha256).is_file()
+
+    def size(self, sha256: str) -> int:
+        try:
+            return self.path(sha256).stat().st_size
+        except FileNotFoundError as exc:
+            raise MissingBlob(sha256, "missing") from exc
+
+    @staticmethod
+    def _hash_file(path: Path) -> str:
+        h = hashlib.sha256()
+        with path.open("rb") as fh:
+            while chunk := fh.read(_CHUNK):
+                h.update(chunk)
+        return h.hexdigest()
+
+    def get(self, sha256: str) -> bytes:
+        """The verified bytes of a blob."""
+        try:
+            data = self.path(sha256).read_bytes()
+        except FileNotFoundError as exc:
+            raise MissingBlob(sha256, "missing") from exc
+        except OSError as exc:
+            raise MissingBlob(sha256, f"unreadable ({exc.__class__.__name__})") from exc
+        if sha256_of(data) != sha256:
+            raise CorruptBlob(sha256, "content does not match its hash")
+        return data
+
+    def verify(self, sha256: str) -> None:
+        """Raise ``MissingBlob``/``CorruptBlob`` unless the blob is intact (streams the file)."""
+        path = self.path(sha256)
+        try:
+            actual = self._hash_file(path)
+        except FileNotFoundError as exc:
+            raise MissingBlob(sha256, "missing") from exc
+        except OSError as exc:
+            raise MissingBlob(sha256, f"unreadable ({exc.__class__.__name__})") from exc
+        if actual != sha256:
+            raise CorruptBlob(sha256, "content does not match its hash")
+
+    def page_count(self, sha256: str, page_size: int = PAGE_SIZE) -> int:
+        size = self.size(sha256)
+        return max(1, -(-size // page_size))
+
+    def read_page(self, sha256: str, index: int, page_size: int = PAGE_SIZE) -> bytes:
+        """Page ``index`` of a blob; the whole blob is verified first."""
+        self.verify(sha256)
+        with self.path(sha256).open("rb") as fh:
+            fh.seek(index * page_size)
+            return fh.read(page_size)
+
+    def pages(self, sha256: str, page_size: int = PAGE_SIZE) -> Iterator[bytes]:
+        """The blob in pages of ``page_size`` bytes. Verified before the first page is yielded,
+        and the pages themselves are hashed again so a change during reading raises too."""
+        self.verify(sha256)
+        h = hashlib.sha256()
+        try:
+            with self.path(sha256).open("rb") as fh:
+                while page := fh.read(page_size):
+                    h.update(page)
+                    yield page
+        except FileNotFoundError as exc:
+            raise MissingBlob(sha256, "missing") from exc
+        if h.hexdigest() != sha256:
+            raise CorruptBlob(sha256, "content changed while it was read")
+
+    def all_names(self) -> Iterator[str]:
+        dirs = [p for p in self.root.iterdir() if p.is_dir()] if self.fanout else [self.root]
+        for d in dirs:
+            for p in d.iterdir():
+                if _SHA_RE.fullmatch(p.name):
+                    yield p.name

@@ -1,0 +1,71 @@
+"""``SqliteJournal``: the durable ``TurnJournal`` (core/journal.py) over a ``Store``.
+
+A journal write that fails (disk full, I/O error) is logged as a ``store error:`` line and
+swallowed: the turn goes on, and because the call's completion was not recorded it is never
+executed again on recovery (it is settled as interrupted instead), so a save error never causes
+re-execution (S02-3).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from core.canonical import ChatMessage, ToolCall, Usage
+from core.log import event
+from core.store.blobs import StoreError
+from core.store.db import Store
+from core.tool import ToolReturn
+
+
+class SqliteJournal:
+    """Implements ``core.journal.TurnJournal``. ``conversation_for`` maps an agent id to the
+    conversation its turns belong to (default: one conversation per agent, named by its id)."""
+
+    def __init__(self, store: Store, conversation_for: Callable[[str], str] | None = None) -> None:
+        self.store = store
+        self.conversation_for = conversation_for or (lambda agent_id: agent_id)
+        self.errors = 0
+
+    def _guard(self, op: str, turn_id: str, fn: Callable[[], object]) -> None:
+        try:
+            fn()
+        except (OSError, sqlite3.Error, StoreError) as exc:
+            self.errors += 1
+            event("store error", op=op, turn=turn_id, error=type(exc).__name__, tail=str(exc)[:200])
+
+    def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
+        cid = self.conversation_for(agent_id)
+        self._guard(
+            "begin_turn", turn_id, lambda: self.store.begin_turn(turn_id, cid, agent_id, user_message)
+        )
+
+    def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None:
+        self._guard(
+            "model_message", turn_id, lambda: self.store.model_message(turn_id, round, message, usage)
+        )
+
+    def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
+        self._guard("tool_registered", turn_id, lambda: self.store.tool_registered(turn_id, round, call))
+
+    def tool_running(self, turn_id: str, call_id: str) -> None:
+        self._guard(
+            "tool_running",
+            turn_id,
+            lambda: self.store.set_call_state(turn_id, call_id, "running", op="tool_running"),
+        )
+
+    def tool_completed(self, turn_id: str, call_id: str, result: ToolReturn, message: ChatMessage) -> None:
+        self._guard(
+            "tool_completed", turn_id, lambda: self.store.tool_completed(turn_id, call_id, result, message)
+        )
+
+    def tool_not_executed(self, turn_id: str, call_id: str) -> None:
+        self._guard(
+            "tool_not_executed",
+            turn_id,
+            lambda: self.store.set_call_state(turn_id, call_id, "not_executed", op="tool_not_executed"),
+        )
+
+    def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
+        self._guard("end_turn", turn_id, lambda: self.store.end_turn(turn_id, stop, text, usage))
