@@ -27,9 +27,22 @@ CONSTRAINTS = ROOT / "constraints.txt"
 
 # Qt 6 (offscreen and xcb), and the D-Bus + gnome-keyring pair used by the keyring tests.
 APT_RUNTIME = [
-    "libgl1", "libegl1", "libxkbcommon0", "libfontconfig1", "libglib2.0-0", "libdbus-1-3",
-    "libfreetype6", "libxkbcommon-x11-0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0",
-    "libxcb-image0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0", "libxcb-randr0",
+    "libgl1",
+    "libegl1",
+    "libxkbcommon0",
+    "libfontconfig1",
+    "libglib2.0-0",
+    "libdbus-1-3",
+    "libfreetype6",
+    "libxkbcommon-x11-0",
+    "libxcb-icccm4",
+    "libxcb-keysyms1",
+    "libxcb-cursor0",
+    "libxcb-image0",
+    "libxcb-render-util0",
+    "libxcb-shape0",
+    "libxcb-xinerama0",
+    "libxcb-randr0",
 ]
 APT_TEST = ["dbus", "gnome-keyring", "xvfb"]
 
@@ -86,8 +99,20 @@ def ensure_venv(extras: str) -> None:
         return
     say("installing Python packages (pinned by constraints.txt)")
     target = f".[{extras}]" if extras else "."
-    rc = run([str(PY), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-              "-c", str(CONSTRAINTS), "-e", target])
+    rc = run(
+        [
+            str(PY),
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            "-c",
+            str(CONSTRAINTS),
+            "-e",
+            target,
+        ]
+    )
     if rc != 0:
         sys.exit(rc)
     stamp.write_text(digest.hexdigest())

@@ -8,7 +8,7 @@ Schema (defaults in brackets)::
 
     {
       "village":  {"language": "ja"|"en"|"zh" [en], "name": str ["Fuseforks"]},
-      "templates": [{"name": str, "protocol": one of WIRE_NAMES, "base_url": http(s) URL [per protocol],
+      "templates": [{"name": str, "protocol": one of WIRE_NAMES or "offline-demo", "base_url": http(s) URL [per protocol],
                      "model": str, "key": str|null [null = no key needed], "tools": bool [true],
                      "reads_images": bool [true], "context_tokens": int|null [null],
                      "max_output_tokens": int [8192], "request_timeout_s": number [120],
@@ -58,6 +58,9 @@ DEFAULT_BASE_URLS: dict[str, str] = {
     "perplexity-responses": "https://api.perplexity.ai",
 }
 LANGUAGES = ("ja", "en", "zh")
+# Not a wire: the clearly labelled offline demo model of the first-run village (no AI, no network).
+OFFLINE_DEMO = "offline-demo"
+PROTOCOLS: tuple[str, ...] = (*WIRE_NAMES, OFFLINE_DEMO)
 _KEY_SHAPES = re.compile(
     r"^(sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|xai-[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{20,}"
     r"|gsk_[A-Za-z0-9]{20,})$"
@@ -304,28 +307,42 @@ def _check_no_keys(value: object, path: str, r: _Reader) -> None:
         for k, v in value.items():
             sub = f"{path}.{k}" if path else str(k)
             if k in _FORBIDDEN_KEY_NAMES and isinstance(v, str) and v and not _SECRET_REF.fullmatch(v):
-                r.fail(sub, "secrets do not belong in this file; store the key in the keyring "
-                            "and reference it by name (\"key\": \"NAME\" or ${secret:NAME})")
+                r.fail(
+                    sub,
+                    "secrets do not belong in this file; store the key in the keyring "
+                    'and reference it by name ("key": "NAME" or ${secret:NAME})',
+                )
             else:
                 _check_no_keys(v, sub, r)
     elif isinstance(value, list):
         for i, v in enumerate(value):
             _check_no_keys(v, f"{path}[{i}]", r)
     elif isinstance(value, str) and _KEY_SHAPES.match(value.strip()):
-        r.fail(path, "this looks like an API key; keys live only in the OS keyring "
-                     "(enter it in Settings), the file names it")
+        r.fail(
+            path,
+            "this looks like an API key; keys live only in the OS keyring "
+            "(enter it in Settings), the file names it",
+        )
 
 
 def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
-    d = r.obj(raw, path, {"command", "args", "env", "cwd", "enabled", "type", "url", "headers",
-                          "transport", "disabled"})
+    d = r.obj(
+        raw,
+        path,
+        {"command", "args", "env", "cwd", "enabled", "type", "url", "headers", "transport", "disabled"},
+    )
     if not d:
         return None
     kind = d.get("type", d.get("transport"))
     if kind is None:
         kind = "http" if "url" in d and "command" not in d else "stdio"
-    aliases = {"stdio": "stdio", "http": "http", "streamable-http": "http", "streamableHttp": "http",
-               "sse": "sse"}
+    aliases: dict[str, Literal["stdio", "http", "sse"]] = {
+        "stdio": "stdio",
+        "http": "http",
+        "streamable-http": "http",
+        "streamableHttp": "http",
+        "sse": "sse",
+    }
     if not isinstance(kind, str) or kind not in aliases:
         r.fail(f"{path}.type", f"expected one of stdio, http, streamable-http, sse, got {_describe(kind)}")
         return None
@@ -338,7 +355,8 @@ def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
             r.fail(f"{path}.command", "a stdio server needs a command")
             return None
         return McpServer(
-            name=name, transport="stdio",
+            name=name,
+            transport="stdio",
             command=r.get(d, "command", path, r.nonempty, ""),
             args=r.get(d, "args", path, r.str_list, []),
             env=r.get(d, "env", path, r.str_map, {}),
@@ -351,10 +369,17 @@ def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
         return None
     if not re.match(r"^https?://", url):
         r.fail(f"{path}.url", f"expected an http:// or https:// URL, got {_describe(url)}")
-    elif url.startswith("http://") and not re.match(r"^http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]", url):
+    elif url.startswith("http://") and not re.match(
+        r"^http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]", url
+    ):
         r.fail(f"{path}.url", "plain http is allowed only for loopback addresses; use https")
-    return McpServer(name=name, transport=transport, url=url,
-                     headers=r.get(d, "headers", path, r.str_map, {}), enabled=enabled)
+    return McpServer(
+        name=name,
+        transport=transport,
+        url=url,
+        headers=r.get(d, "headers", path, r.str_map, {}),
+        enabled=enabled,
+    )
 
 
 _SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -380,8 +405,11 @@ def _servers(r: _Reader, raw: object, path: str) -> list[McpServer]:
 def parse_config(data: object, path: Path | None = None) -> Config:
     """Validate decoded JSON and build a ``Config``. Raises ``ConfigError`` naming every problem."""
     r = _Reader()
-    top = r.obj(data, "", {"village", "templates", "agents", "mcp", "tool_results", "turn", "mcpServers",
-                           "$schema", "version"})
+    top = r.obj(
+        data,
+        "",
+        {"village", "templates", "agents", "mcp", "tool_results", "turn", "mcpServers", "$schema", "version"},
+    )
     _check_no_keys(top, "", r)
     cfg = Config(path=path)
 
@@ -399,8 +427,10 @@ def parse_config(data: object, path: Path | None = None) -> Config:
     )
     tr = r.obj(top.get("tool_results", {}), "tool_results", {"budget_tokens"})
     cfg.tool_results = ToolResults(
-        budget_tokens=r.get(tr, "budget_tokens", "tool_results",
-                            lambda x, p: r.integer(x, p, 256, 10_000_000), 12500))
+        budget_tokens=r.get(
+            tr, "budget_tokens", "tool_results", lambda x, p: r.integer(x, p, 256, 10_000_000), 12500
+        )
+    )
     tl = r.obj(top.get("turn", {}), "turn", {"max_tool_rounds", "max_hops"})
     cfg.turn = TurnLimits(
         max_tool_rounds=r.get(tl, "max_tool_rounds", "turn", lambda x, p: r.integer(x, p, 1, 200), 12),
@@ -415,9 +445,24 @@ def parse_config(data: object, path: Path | None = None) -> Config:
         templates_raw = []
     for i, raw in enumerate(templates_raw):
         p = f"templates[{i}]"
-        t = r.obj(raw, p, {"name", "protocol", "base_url", "model", "key", "tools", "reads_images",
-                           "context_tokens", "max_output_tokens", "request_timeout_s", "max_retries",
-                           "stream"})
+        t = r.obj(
+            raw,
+            p,
+            {
+                "name",
+                "protocol",
+                "base_url",
+                "model",
+                "key",
+                "tools",
+                "reads_images",
+                "context_tokens",
+                "max_output_tokens",
+                "request_timeout_s",
+                "max_retries",
+                "stream",
+            },
+        )
         if not t:
             continue
         missing = [k for k in ("name", "protocol", "model") if k not in t]
@@ -425,7 +470,7 @@ def parse_config(data: object, path: Path | None = None) -> Config:
             r.fail(f"{p}.{k}", "required")
         if missing:
             continue
-        protocol = r.get(t, "protocol", p, r.choice(WIRE_NAMES), "")
+        protocol = r.get(t, "protocol", p, r.choice(PROTOCOLS), "")
         tpl = Template(
             name=r.get(t, "name", p, r.nonempty, ""),
             protocol=protocol,
@@ -434,14 +479,23 @@ def parse_config(data: object, path: Path | None = None) -> Config:
             key=r.get(t, "key", p, r.opt_string, None) or None,
             tools=r.get(t, "tools", p, r.boolean, True),
             reads_images=r.get(t, "reads_images", p, r.boolean, True),
-            context_tokens=r.get(t, "context_tokens", p, lambda x, q: None if x is None
-                                 else r.integer(x, q, 1024, 100_000_000), None),
-            max_output_tokens=r.get(t, "max_output_tokens", p, lambda x, q: r.integer(x, q, 1, 1_000_000), 8192),
+            context_tokens=r.get(
+                t,
+                "context_tokens",
+                p,
+                lambda x, q: None if x is None else r.integer(x, q, 1024, 100_000_000),
+                None,
+            ),
+            max_output_tokens=r.get(
+                t, "max_output_tokens", p, lambda x, q: r.integer(x, q, 1, 1_000_000), 8192
+            ),
             request_timeout_s=r.get(t, "request_timeout_s", p, r.number, 120.0),
             max_retries=r.get(t, "max_retries", p, lambda x, q: r.integer(x, q, 1, 10), 3),
             stream=r.get(t, "stream", p, r.boolean, True),
         )
-        if tpl.base_url and not re.match(r"^https?://", tpl.base_url):
+        if tpl.protocol == OFFLINE_DEMO:
+            tpl.base_url = ""
+        elif tpl.base_url and not re.match(r"^https?://", tpl.base_url):
             r.fail(f"{p}.base_url", f"expected an http:// or https:// URL, got {_describe(tpl.base_url)}")
         if any(x.name == tpl.name for x in cfg.templates):
             r.fail(f"{p}.name", f"duplicate template name {tpl.name!r}")
@@ -453,8 +507,20 @@ def parse_config(data: object, path: Path | None = None) -> Config:
         agents_raw = []
     for i, raw in enumerate(agents_raw):
         p = f"agents[{i}]"
-        a = r.obj(raw, p, {"id", "name", "template", "system_prompt", "mcp_servers", "mcpServers",
-                           "connected", "max_tool_rounds"})
+        a = r.obj(
+            raw,
+            p,
+            {
+                "id",
+                "name",
+                "template",
+                "system_prompt",
+                "mcp_servers",
+                "mcpServers",
+                "connected",
+                "max_tool_rounds",
+            },
+        )
         if not a:
             continue
         missing = [k for k in ("id", "template") if k not in a]
@@ -477,8 +543,9 @@ def parse_config(data: object, path: Path | None = None) -> Config:
             system_prompt=r.get(a, "system_prompt", p, r.string, ""),
             mcp_servers=servers,
             connected=r.get(a, "connected", p, r.str_list, []),
-            max_tool_rounds=r.get(a, "max_tool_rounds", p, lambda x, q: None if x is None
-                                  else r.integer(x, q, 1, 200), None),
+            max_tool_rounds=r.get(
+                a, "max_tool_rounds", p, lambda x, q: None if x is None else r.integer(x, q, 1, 200), None
+            ),
         )
         if any(x.id == agent.id for x in cfg.agents):
             r.fail(f"{p}.id", f"duplicate agent id {agent.id!r}")
@@ -488,8 +555,10 @@ def parse_config(data: object, path: Path | None = None) -> Config:
     ids = {a.id for a in cfg.agents}
     for i, agent in enumerate(cfg.agents):
         if agent.template and agent.template not in names:
-            r.fail(f"agents[{i}].template", f"no template named {agent.template!r} (known: "
-                                            f"{', '.join(sorted(names)) or 'none'})")
+            r.fail(
+                f"agents[{i}].template",
+                f"no template named {agent.template!r} (known: {', '.join(sorted(names)) or 'none'})",
+            )
         for j, other in enumerate(agent.connected):
             if other not in ids or other == agent.id:
                 r.fail(f"agents[{i}].connected[{j}]", f"no other agent with id {other!r}")
@@ -506,8 +575,9 @@ def load_config(path: Path) -> Config:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ConfigError(path, [("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]) \
-            from exc
+        raise ConfigError(
+            path, [("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
+        ) from exc
     return parse_config(data, path)
 
 
@@ -532,19 +602,42 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
     out: dict[str, Any] = {
         "village": {"language": cfg.village.language, "name": cfg.village.name},
         "templates": [
-            {k: getattr(t, k) for k in ("name", "protocol", "base_url", "model", "key", "tools",
-                                        "reads_images", "context_tokens", "max_output_tokens",
-                                        "request_timeout_s", "max_retries", "stream")}
+            {
+                k: getattr(t, k)
+                for k in (
+                    "name",
+                    "protocol",
+                    "base_url",
+                    "model",
+                    "key",
+                    "tools",
+                    "reads_images",
+                    "context_tokens",
+                    "max_output_tokens",
+                    "request_timeout_s",
+                    "max_retries",
+                    "stream",
+                )
+            }
             for t in cfg.templates
         ],
         "agents": [
-            {"id": a.id, "name": a.name, "template": a.template, "system_prompt": a.system_prompt,
-             "mcp_servers": {s.name: _server_json(s) for s in a.mcp_servers},
-             "connected": a.connected, "max_tool_rounds": a.max_tool_rounds}
+            {
+                "id": a.id,
+                "name": a.name,
+                "template": a.template,
+                "system_prompt": a.system_prompt,
+                "mcp_servers": {s.name: _server_json(s) for s in a.mcp_servers},
+                "connected": a.connected,
+                "max_tool_rounds": a.max_tool_rounds,
+            }
             for a in cfg.agents
         ],
-        "mcp": {"image_results": cfg.mcp.image_results, "call_timeout_s": cfg.mcp.call_timeout_s,
-                "connect_timeout_s": cfg.mcp.connect_timeout_s},
+        "mcp": {
+            "image_results": cfg.mcp.image_results,
+            "call_timeout_s": cfg.mcp.call_timeout_s,
+            "connect_timeout_s": cfg.mcp.connect_timeout_s,
+        },
         "tool_results": {"budget_tokens": cfg.tool_results.budget_tokens},
         "turn": {"max_tool_rounds": cfg.turn.max_tool_rounds, "max_hops": cfg.turn.max_hops},
     }

@@ -100,8 +100,15 @@ class Notice:
 
 
 Event = (
-    TurnStarted | TextDelta | AssistantMessage | ToolStarted | ToolFinished | Handoff | TurnFinished
-    | TurnFailed | Notice
+    TurnStarted
+    | TextDelta
+    | AssistantMessage
+    | ToolStarted
+    | ToolFinished
+    | Handoff
+    | TurnFinished
+    | TurnFailed
+    | Notice
 )
 Subscriber = Callable[[Event], None]
 

@@ -11,6 +11,7 @@ runs. Callers still never pass prompt text, tool bodies or keys as field values.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import threading
@@ -101,10 +102,8 @@ class EventLog:
 
     def _close_locked(self) -> None:
         if self._fh is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._fh.close()
-            except OSError:
-                pass
             self._fh = None
 
     def register_secret(self, value: str) -> None:
@@ -151,10 +150,8 @@ class EventLog:
                 except OSError:
                     self._fh = None
         if self.echo_stderr:
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 print(f"[fuseforks] {line}", file=sys.stderr, flush=True)
-            except (OSError, ValueError):
-                pass
         for listener in listeners:
             listener(line)
         return line

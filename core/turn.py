@@ -1,0 +1,459 @@
+"""The turn engine: one user request answered by one agent, in rounds.
+
+A round is: model call → the tool calls it asked for (run concurrently, results kept in call
+order) → tool results. The engine owns the rules that need the village language and the whole
+message list (S70-9 … S70-15, S70-20): images ride on the tool-result message, the fallback
+caption is composed here, at most 20 tool images per request (newest kept), images live for
+one turn, the repeat guard counts (name, arguments, body, image hashes), a 400 on a request
+carrying tool images strips them and resends once, and a tool limit or a repeat ends the loop
+with one summary call without tool use.
+
+The engine publishes ``core.events`` dataclasses, records progress in a ``TurnJournal`` and
+writes the grep-able ``tool:`` / ``turn:`` lines. It never imports Qt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
+from core.journal import NullJournal, ResumePoint, TurnJournal
+from core.llm import ModelBackend, ProviderError, ProviderHTTPError
+from core.log import event as log_event
+from core.notes import note
+from core.tool import AgentTool, ToolContext, ToolReturn
+
+MAX_TOOL_IMAGES_PER_REQUEST = 20  # S70-12
+REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
+
+STOP_NONE = "-"
+STOP_TOOL_LIMIT = "tool_limit"
+STOP_REPEAT = "repeat"
+STOP_INTERRUPTED = "interrupted"
+STOP_ERROR = "error"
+
+
+@dataclass
+class TurnSettings:
+    agent_id: str
+    language: str
+    system: str = ""
+    max_tool_rounds: int = 12
+    tools_enabled: bool = True
+    reads_images: bool = True  # the template says its model reads images
+    image_results: bool = True  # mcp.image_results (S03-1)
+    max_tokens: int | None = None
+
+
+class TurnControl:
+    """Cooperative stop (D-5): the turn ends at its next round boundary."""
+
+    def __init__(self) -> None:
+        self._stop = asyncio.Event()
+        self.requested_at: float | None = None
+
+    def stop(self) -> None:
+        if not self._stop.is_set():
+            self.requested_at = time.monotonic()
+            self._stop.set()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
+
+
+@dataclass
+class TurnOutcome:
+    text: str
+    stop: str
+    usage: Usage
+    rounds: int
+    messages: list[ChatMessage] = field(default_factory=list)  # this turn's messages, user first
+
+
+class TurnError(Exception):
+    """The turn failed; ``outcome`` holds what completed before the failure."""
+
+    def __init__(self, code: str, message: str, outcome: TurnOutcome) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.outcome = outcome
+
+
+def _args_key(arguments: Mapping[str, object]) -> str:
+    return json.dumps(arguments, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+class RepeatGuard:
+    """Counts identical results by (tool name, arguments, body text, sent-image SHA-256s)."""
+
+    def __init__(self, limit: int = REPEAT_LIMIT) -> None:
+        self.limit = limit
+        self._counts: dict[tuple[str, str, str, tuple[str, ...]], int] = {}
+
+    def observe(
+        self, name: str, arguments: Mapping[str, object], body: str, image_hashes: Iterable[str]
+    ) -> int:
+        key = (name, _args_key(arguments), body, tuple(image_hashes))
+        self._counts[key] = self._counts.get(key, 0) + 1
+        return self._counts[key]
+
+    def tripped(self, count: int) -> bool:
+        return count >= self.limit
+
+
+def strip_turn_images(messages: list[ChatMessage], language: str) -> list[ChatMessage]:
+    """History for later turns: tool images are not carried over (S70-13), a note says they existed."""
+    out = []
+    for m in messages:
+        if m.role is Role.TOOL and m.attachments:
+            text = _append_note(m.text, note("images_earlier_turn", language, count=len(m.attachments)))
+            m = replace(m, text=text, attachments=[], attachment_caption=None)
+        out.append(m)
+    return out
+
+
+def _append_note(text: str, sentence: str) -> str:
+    if sentence in text:
+        return text  # never duplicated
+    return f"{text}\n{sentence}" if text else sentence
+
+
+class Turn:
+    """One turn. Create, then ``await run()``; ``control.stop()`` interrupts at a boundary."""
+
+    def __init__(
+        self,
+        *,
+        turn_id: str,
+        backend: ModelBackend,
+        tools: Iterable[AgentTool],
+        settings: TurnSettings,
+        history: list[ChatMessage],
+        user: ChatMessage,
+        bus: EventBus | None = None,
+        journal: TurnJournal | None = None,
+        control: TurnControl | None = None,
+        resume: ResumePoint | None = None,
+    ) -> None:
+        self.turn_id = turn_id
+        self.backend = backend
+        self.tools = {t.name: t for t in tools} if settings.tools_enabled else {}
+        self.s = settings
+        self.history = list(history)
+        self.user = user
+        self.bus = bus or EventBus()
+        self.journal: TurnJournal = journal or NullJournal()
+        self.control = control or TurnControl()
+        self.resume = resume
+        self.messages: list[ChatMessage] = []
+        self.usage = Usage()
+        self.rounds = 0
+        self.images_blocked = not settings.reads_images  # S70-15: no more tool images this turn
+        self.guard = RepeatGuard()
+        self._aborting = False
+
+    # ------------------------------------------------------------------ main loop
+    async def run(self) -> TurnOutcome:
+        stop = STOP_NONE
+        final = ""
+        pending: ChatMessage | None = None
+        completed: dict[str, ToolReturn] = {}
+        if self.resume is not None:
+            pending, completed = self._load_resume(self.resume)
+        else:
+            self.journal.begin_turn(self.turn_id, self.s.agent_id, self.user)
+        try:
+            while True:
+                if pending is not None:
+                    repeat = await self._run_tools(pending, completed)
+                    completed = {}
+                    pending = None
+                    if repeat is not None:
+                        stop = STOP_REPEAT
+                        log_event(
+                            "turn cut", agent=self.s.agent_id, round=self.rounds, reason="repeat", tool=repeat
+                        )
+                        break
+                    if self.rounds >= self.s.max_tool_rounds:
+                        stop = STOP_TOOL_LIMIT
+                        break
+                if self.control.stopping:
+                    stop = STOP_INTERRUPTED
+                    break
+                self.rounds += 1
+                response = await self._call_model(summary=False)
+                message = response.message
+                self.messages.append(message)
+                self.journal.model_message(self.turn_id, self.rounds, message, response.usage)
+                self.bus.publish(AssistantMessage(self.s.agent_id, self.turn_id, self.rounds, message.text))
+                if not message.tool_calls:
+                    final = message.text
+                    break
+                pending = message
+            if stop in (STOP_TOOL_LIMIT, STOP_REPEAT):
+                self._aborting = True
+                response = await self._call_model(summary=True)
+                message = replace(response.message, tool_calls=[])  # never executed: keep history valid
+                self.messages.append(message)
+                self.journal.model_message(self.turn_id, self.rounds + 1, message, response.usage)
+                self.bus.publish(
+                    AssistantMessage(self.s.agent_id, self.turn_id, self.rounds + 1, message.text)
+                )
+                final = message.text
+        except ProviderError as exc:
+            outcome = self._outcome("", STOP_ERROR)
+            self._log_turn(STOP_ERROR)
+            log_event("turn failed", f"{exc}", agent=self.s.agent_id, code=exc.code, fatal=False)
+            self.journal.end_turn(self.turn_id, STOP_ERROR, "", self.usage)
+            raise TurnError(exc.code, str(exc), outcome) from exc
+        if stop == STOP_INTERRUPTED:
+            elapsed = 0
+            if self.control.requested_at is not None:
+                elapsed = int((time.monotonic() - self.control.requested_at) * 1000)
+            log_event(
+                "turn interrupted",
+                agent=self.s.agent_id,
+                rounds=self.rounds,
+                elapsed_ms=elapsed,
+                model=self.backend.model,
+            )
+            final = note("interrupted", self.s.language, agent=self.s.agent_id)
+        self._log_turn(stop)
+        self.journal.end_turn(self.turn_id, stop, final, self.usage)
+        return self._outcome(final, stop)
+
+    def _outcome(self, text: str, stop: str) -> TurnOutcome:
+        return TurnOutcome(text, stop, self.usage, self.rounds, [self.user, *self.messages])
+
+    def _log_turn(self, stop: str) -> None:
+        u = self.usage
+        log_event(
+            "turn",
+            agent=self.s.agent_id,
+            backend=self.backend.backend,
+            stop=stop,
+            input=u.input,
+            output=u.output,
+            cache_read=u.cache_read,
+            cache_write=u.cache_write,
+            rounds=f"{self.rounds}/{self.s.max_tool_rounds}",
+            model=self.backend.model,
+        )
+
+    def _load_resume(self, point: ResumePoint) -> tuple[ChatMessage | None, dict[str, ToolReturn]]:
+        """Continue a cut turn after its last completed operation (S02-3, S02-5)."""
+        self.messages = list(point.messages)
+        self.usage = point.usage
+        self.rounds = point.rounds_done
+        for i in range(len(self.messages) - 1, -1, -1):
+            m = self.messages[i]
+            if m.role is Role.ASSISTANT:
+                answered = {x.tool_call_id for x in self.messages[i + 1 :] if x.role is Role.TOOL}
+                if m.tool_calls and not all(c.id in answered for c in m.tool_calls):
+                    del self.messages[i + 1 :]  # rebuilt in call order; completed ones are reused
+                    return m, dict(point.completed)
+                break
+        return None, {}
+
+    # ------------------------------------------------------------------ model calls
+    def _request(self, summary: bool) -> ChatRequest:
+        self._apply_image_cap()
+        system = self.s.system
+        if summary:
+            key = "tool_limit_summary" if self.rounds >= self.s.max_tool_rounds else "repeat_summary"
+            sentence = note(key, self.s.language, limit=self.s.max_tool_rounds)
+            system = f"{system}\n\n{sentence}" if system else sentence
+        tools = [t.spec() for t in self.tools.values()]
+        return ChatRequest(
+            model=self.backend.model,
+            system=system,
+            messages=[*self.history, self.user, *self.messages],
+            tools=tools,
+            max_tokens=self.s.max_tokens,
+            tool_choice="none" if summary else "auto",
+        )
+
+    async def _call_model(self, *, summary: bool) -> ChatResponse:
+        request = self._request(summary)
+
+        def on_text(delta: str) -> None:
+            self.bus.publish(TextDelta(self.s.agent_id, self.turn_id, delta))
+
+        try:
+            response = await self.backend.complete(request, on_text)
+        except ProviderHTTPError as exc:
+            carried = sum(len(m.attachments) for m in self.messages if m.role is Role.TOOL)
+            if exc.status != 400 or carried == 0 or self.control.stopping:
+                raise
+            # S70-15: strip every tool image, say so in those results, resend once.
+            removed = self._strip_images()
+            self.images_blocked = True
+            try:
+                response = await self.backend.complete(self._request(summary), on_text)
+            except ProviderError:
+                log_event(
+                    "tool image fallback",
+                    agent=self.s.agent_id,
+                    model=self.backend.model,
+                    removed=removed,
+                    outcome="error",
+                )
+                raise
+            log_event(
+                "tool image fallback",
+                agent=self.s.agent_id,
+                model=self.backend.model,
+                removed=removed,
+                outcome="ok",
+            )
+        self.usage = self.usage + response.usage
+        return response
+
+    def _strip_images(self) -> int:
+        removed = 0
+        sentence = note("images_not_sent", self.s.language)
+        for i, m in enumerate(self.messages):
+            if m.role is Role.TOOL and m.attachments:
+                removed += len(m.attachments)
+                self.messages[i] = replace(
+                    m, attachments=[], attachment_caption=None, text=_append_note(m.text, sentence)
+                )
+        return removed
+
+    def _apply_image_cap(self) -> None:
+        """S70-12: at most 20 tool images per request, newest kept; older results get a note once."""
+        budget = MAX_TOOL_IMAGES_PER_REQUEST
+        removed = 0
+        sentence = note("images_capped", self.s.language)
+        for i in range(len(self.messages) - 1, -1, -1):
+            m = self.messages[i]
+            if m.role is not Role.TOOL or not m.attachments:
+                continue
+            keep = m.attachments[max(0, len(m.attachments) - budget) :] if budget > 0 else []
+            budget -= len(keep)
+            if len(keep) < len(m.attachments):
+                removed += len(m.attachments) - len(keep)
+                caption = self._caption(m.tool_name or "", len(keep)) if keep else None
+                self.messages[i] = replace(
+                    m, attachments=list(keep), attachment_caption=caption, text=_append_note(m.text, sentence)
+                )
+        if removed:
+            log_event("tool image capped", agent=self.s.agent_id, removed=removed)
+
+    def _caption(self, tool: str, count: int) -> str:
+        return note("fallback_caption", self.s.language, count=count, tool=tool)
+
+    # ------------------------------------------------------------------ tools
+    async def _run_tools(self, assistant: ChatMessage, completed: dict[str, ToolReturn]) -> str | None:
+        """Run one round's calls concurrently; append results in call order.
+
+        Returns the name of the tool whose result repeated for the third time, if any."""
+        calls = assistant.tool_calls
+        for call in calls:
+            if call.id not in completed:
+                self.journal.tool_registered(self.turn_id, self.rounds, call)
+        results = await asyncio.gather(*(self._run_one(c, completed.get(c.id)) for c in calls))
+        repeated: str | None = None
+        for call, (ret, message) in zip(calls, results, strict=True):
+            self.messages.append(message)
+            count = self.guard.observe(
+                call.name, call.arguments, ret.output.text, [img.sha256 for img in ret.output.images]
+            )
+            if self.guard.tripped(count) and repeated is None:
+                repeated = call.name
+        return repeated
+
+    async def _run_one(self, call: ToolCall, stored: ToolReturn | None) -> tuple[ToolReturn, ChatMessage]:
+        agent = self.s.agent_id
+        self.bus.publish(
+            ToolStarted(agent, self.turn_id, call.id, self.rounds, call.name, dict(call.arguments))
+        )
+        started = time.monotonic()
+        if stored is not None:
+            ret = stored  # completed before a crash: reused, never executed again (S02-3)
+        else:
+            self.journal.tool_running(self.turn_id, call.id)
+            ret = await self._execute(call)
+        ms = int((time.monotonic() - started) * 1000)
+        message = self._tool_message(call, ret)
+        if stored is None:
+            self.journal.tool_completed(self.turn_id, call.id, ret, message)
+        for dropped in ret.output.dropped:
+            log_event("tool image dropped", agent=agent, name=call.name, reason=dropped.reason)
+        fields: dict[str, object] = {
+            "agent": agent,
+            "round": self.rounds,
+            "name": call.name,
+            "ok": not ret.is_error,
+            "ms": ms,
+            "body_chars": len(message.text),
+        }
+        if ret.output.images:
+            fields["images"] = len(ret.output.images)
+        log_event("tool", None, **fields)
+        from core.tool_image import display_suffix
+
+        images = tuple(ret.output.images)
+        line = display_suffix(list(images), self.s.language) if images else ""
+        self.bus.publish(
+            ToolFinished(
+                agent,
+                self.turn_id,
+                call.id,
+                self.rounds,
+                call.name,
+                not ret.is_error,
+                ms,
+                message.text,
+                line,
+                images,
+            )
+        )
+        return ret, message
+
+    async def _execute(self, call: ToolCall) -> ToolReturn:
+        tool = self.tools.get(call.name)
+        if tool is None:
+            log_event("tool unknown", agent=self.s.agent_id, round=self.rounds, name=call.name)
+            return ToolReturn.error(note("tool_unknown", self.s.language, name=call.name))
+        ctx = ToolContext(
+            agent_id=self.s.agent_id,
+            language=self.s.language,
+            turn_id=self.turn_id,
+            call_id=call.id,
+            round=self.rounds,
+            image_results=self.s.image_results,
+        )
+        try:
+            return await tool.call_with_media(dict(call.arguments), ctx)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a tool exception is an error result, never a crashed turn
+            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            return ToolReturn.error(note("tool_failed", self.s.language, error=detail))
+
+    def _tool_message(self, call: ToolCall, ret: ToolReturn) -> ChatMessage:
+        text = ret.output.text
+        images = list(ret.output.images)
+        caption = None
+        if images and self.images_blocked:
+            text = _append_note(text, note("images_not_sent", self.s.language))
+            images = []
+        elif images:
+            caption = self._caption(call.name, len(images))
+        return ChatMessage(
+            role=Role.TOOL,
+            text=text,
+            attachments=images,
+            attachment_caption=caption,
+            tool_call_id=call.id,
+            tool_name=call.name,
+            is_error=ret.is_error,
+        )

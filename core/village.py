@@ -1,0 +1,344 @@
+"""The village runtime: agents, their histories, tools and turns, driven by a front end.
+
+The front end (desktop window, web companion, tests) calls ``send`` and listens on ``bus``.
+Each agent runs one turn at a time (later requests wait their turn). The backend is built from
+the agent's template when a turn starts, so a template switch applies to the next turn while a
+running turn finishes on its old one. An agent whose template has tools off hands a request
+that needs tools to its first connected agent (S70-21).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from core.canonical import ChatMessage, Role, Usage
+from core.config import Agent, Config, McpServer, Template
+from core.events import EventBus, Handoff, Notice, TurnFailed, TurnFinished, TurnStarted
+from core.journal import NullJournal, ResumePoint, TurnJournal
+from core.llm import ModelBackend
+from core.log import event as log_event
+from core.notes import note
+from core.tool import AgentTool
+from core.turn import Turn, TurnControl, TurnError, TurnOutcome, TurnSettings, strip_turn_images
+
+END_MARKER = "[[END]]"
+
+BackendFactory = Callable[[Template], ModelBackend]
+
+
+class ToolProvider(Protocol):
+    """Supplies each agent's tools (the MCP client implements it)."""
+
+    async def tools_for(self, agent_id: str, servers: list[McpServer]) -> list[AgentTool]: ...
+
+    async def close_agent(self, agent_id: str) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class AgentState(StrEnum):
+    IDLE = "idle"
+    RUNNING = "running"
+    ERROR = "error"
+
+
+@dataclass
+class AgentStatus:
+    agent_id: str
+    name: str
+    template: str
+    backend: str
+    state: AgentState
+    usage: Usage
+    error: str = ""
+
+
+@dataclass
+class _AgentRuntime:
+    agent: Agent
+    history: list[ChatMessage] = field(default_factory=list)
+    tools: list[AgentTool] = field(default_factory=list)
+    extra_tools: list[AgentTool] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    state: AgentState = AgentState.IDLE
+    usage: Usage = field(default_factory=Usage)
+    error: str = ""
+    running: int = 0
+
+
+class TurnHandle:
+    def __init__(self, turn_id: str, agent_id: str, control: TurnControl) -> None:
+        self.turn_id = turn_id
+        self.agent_id = agent_id
+        self._control = control
+        self.task: asyncio.Task[TurnOutcome] | None = None
+
+    def stop(self) -> None:
+        """Cooperative: the turn ends at its next round boundary (D-5)."""
+        if not self._control.stopping:
+            log_event("interrupt requested", agent=self.agent_id, turn=self.turn_id)
+        self._control.stop()
+
+    @property
+    def stopping(self) -> bool:
+        return self._control.stopping
+
+    async def wait(self) -> TurnOutcome:
+        assert self.task is not None
+        return await asyncio.shield(self.task)
+
+    def done(self) -> bool:
+        return self.task is not None and self.task.done()
+
+
+class Village:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        backend_factory: BackendFactory,
+        bus: EventBus | None = None,
+        journal: TurnJournal | None = None,
+        tool_provider: ToolProvider | None = None,
+    ) -> None:
+        self.config = config
+        self.bus = bus or EventBus()
+        self.journal: TurnJournal = journal or NullJournal()
+        self._backend_factory = backend_factory
+        self._tool_provider = tool_provider
+        self._agents: dict[str, _AgentRuntime] = {a.id: _AgentRuntime(a) for a in config.agents}
+        self._handles: dict[str, TurnHandle] = {}
+        self._tasks: set[asyncio.Task[object]] = set()
+        self._ids = itertools.count(1)
+        self._stamp = time.strftime("%Y%m%d%H%M%S")
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Connect every agent's MCP servers (concurrently); failures become notices."""
+        await asyncio.gather(*(self._connect(rt) for rt in self._agents.values()))
+
+    async def _connect(self, rt: _AgentRuntime) -> None:
+        if self._tool_provider is None:
+            return
+        servers = [s for s in self.config.servers_for(rt.agent) if s.enabled]
+        try:
+            rt.tools = await self._tool_provider.tools_for(rt.agent.id, servers)
+        except Exception as exc:  # the agent keeps running without those tools
+            rt.tools = []
+            self.bus.publish(Notice(rt.agent.id, "error", f"{type(exc).__name__}: {exc}"))
+
+    async def close(self) -> None:
+        for handle in list(self._handles.values()):
+            handle.stop()
+        tasks = [t for t in self._tasks if not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._tool_provider is not None:
+            await self._tool_provider.close()
+
+    def add_tools(self, agent_id: str, tools: list[AgentTool]) -> None:
+        """Built-in tools for an agent, beside its MCP tools."""
+        self._agents[agent_id].extra_tools.extend(tools)
+
+    async def apply_config(self, config: Config) -> None:
+        """Adopt a new configuration: the next turn uses it; running turns finish on the old one."""
+        old = self.config
+        self.config = config
+        for agent in config.agents:
+            rt = self._agents.get(agent.id)
+            if rt is None:
+                rt = self._agents[agent.id] = _AgentRuntime(agent)
+                await self._connect(rt)
+                continue
+            before = [s for s in old.servers_for(rt.agent) if s.enabled]
+            rt.agent = agent
+            after = [s for s in config.servers_for(agent) if s.enabled]
+            if before != after and self._tool_provider is not None:
+                await self._tool_provider.close_agent(agent.id)
+                await self._connect(rt)
+        for agent_id in [a for a in self._agents if a not in {x.id for x in config.agents}]:
+            rt = self._agents[agent_id]
+            if rt.running == 0:
+                del self._agents[agent_id]
+                if self._tool_provider is not None:
+                    await self._tool_provider.close_agent(agent_id)
+
+    # ------------------------------------------------------------------ queries
+    def statuses(self) -> list[AgentStatus]:
+        out = []
+        for rt in self._agents.values():
+            tpl = self._template(rt.agent)
+            out.append(
+                AgentStatus(
+                    rt.agent.id,
+                    rt.agent.name,
+                    rt.agent.template,
+                    tpl.protocol if tpl else "-",
+                    rt.state,
+                    rt.usage,
+                    rt.error,
+                )
+            )
+        return out
+
+    def history(self, agent_id: str) -> list[ChatMessage]:
+        return list(self._agents[agent_id].history)
+
+    def tools(self, agent_id: str) -> list[AgentTool]:
+        rt = self._agents[agent_id]
+        return [*rt.tools, *rt.extra_tools]
+
+    def _template(self, agent: Agent) -> Template | None:
+        try:
+            return self.config.template(agent.template)
+        except KeyError:
+            return None
+
+    # ------------------------------------------------------------------ turns
+    def send(self, agent_id: str, text: str, *, source: str = "user", hop: int = 0) -> TurnHandle:
+        """Start a turn for ``agent_id`` (it waits for the agent's running turn, if any)."""
+        if agent_id not in self._agents:
+            raise KeyError(f"no agent {agent_id!r}")
+        turn_id = f"{self._stamp}-{next(self._ids)}"
+        control = TurnControl()
+        handle = TurnHandle(turn_id, agent_id, control)
+        user = ChatMessage(role=Role.USER, text=text)
+        handle.task = asyncio.get_running_loop().create_task(
+            self._run(handle, control, user, source=source, hop=hop, resume=None)
+        )
+        self._track(handle)
+        return handle
+
+    def resume(self, point: ResumePoint) -> TurnHandle:
+        """Continue a turn cut by a crash after its last completed operation (S02-5)."""
+        control = TurnControl()
+        handle = TurnHandle(point.turn_id, point.agent_id, control)
+        handle.task = asyncio.get_running_loop().create_task(
+            self._run(handle, control, point.user_message, source="user", hop=0, resume=point)
+        )
+        self._track(handle)
+        return handle
+
+    def _track(self, handle: TurnHandle) -> None:
+        assert handle.task is not None
+        self._handles[handle.turn_id] = handle
+        task: asyncio.Task[object] = handle.task
+        self._tasks.add(task)
+
+        def done(_: object) -> None:
+            self._tasks.discard(task)
+            self._handles.pop(handle.turn_id, None)
+
+        task.add_done_callback(done)
+
+    def running_turns(self) -> list[TurnHandle]:
+        return [h for h in self._handles.values() if not h.done()]
+
+    async def wait_idle(self) -> None:
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _run(
+        self,
+        handle: TurnHandle,
+        control: TurnControl,
+        user: ChatMessage,
+        *,
+        source: str,
+        hop: int,
+        resume: ResumePoint | None,
+    ) -> TurnOutcome:
+        rt = self._agents[handle.agent_id]
+        async with rt.lock:
+            agent = rt.agent  # the configuration as of the turn's start
+            config = self.config
+            template = config.template(agent.template)
+            rt.state, rt.error = AgentState.RUNNING, ""
+            rt.running += 1
+            try:
+                backend = self._backend_factory(template)
+                handoff_to = self._handoff_target(agent, template)
+                system = agent.system_prompt
+                if handoff_to is not None:
+                    target_name = self._agents[handoff_to].agent.name
+                    protocol = note("handoff_protocol", config.village.language, target=target_name)
+                    system = f"{system}\n\n{protocol}" if system else protocol
+                settings = TurnSettings(
+                    agent_id=agent.id,
+                    language=config.village.language,
+                    system=system,
+                    max_tool_rounds=agent.max_tool_rounds or config.turn.max_tool_rounds,
+                    tools_enabled=template.tools,
+                    reads_images=template.reads_images,
+                    image_results=config.mcp.image_results,
+                    max_tokens=template.max_output_tokens,
+                )
+                self.bus.publish(
+                    TurnStarted(agent.id, handle.turn_id, user.text, backend.backend, backend.model, source)
+                )
+                turn = Turn(
+                    turn_id=handle.turn_id,
+                    backend=backend,
+                    tools=[*rt.tools, *rt.extra_tools],
+                    settings=settings,
+                    history=rt.history,
+                    user=user,
+                    bus=self.bus,
+                    journal=self.journal,
+                    control=control,
+                    resume=resume,
+                )
+                try:
+                    outcome = await turn.run()
+                except TurnError as exc:
+                    rt.history.extend(strip_turn_images(exc.outcome.messages, config.village.language))
+                    rt.usage = rt.usage + exc.outcome.usage
+                    rt.state, rt.error = AgentState.ERROR, exc.message
+                    self.bus.publish(
+                        TurnFailed(agent.id, handle.turn_id, exc.code, exc.message, exc.outcome.usage)
+                    )
+                    return TurnOutcome(
+                        note("turn_failed", config.village.language, agent=agent.name, error=exc.message),
+                        "error",
+                        exc.outcome.usage,
+                        exc.outcome.rounds,
+                        exc.outcome.messages,
+                    )
+                rt.history.extend(strip_turn_images(outcome.messages, config.village.language))
+                rt.usage = rt.usage + outcome.usage
+                rt.state = AgentState.IDLE
+                text = outcome.text
+                forward = handoff_to is not None and outcome.stop == "-" and hop < config.turn.max_hops
+                if handoff_to is not None and text.rstrip().endswith(END_MARKER):
+                    text = text.rstrip()[: -len(END_MARKER)].rstrip()
+                    forward = False
+                outcome = TurnOutcome(text, outcome.stop, outcome.usage, outcome.rounds, outcome.messages)
+                self.bus.publish(
+                    TurnFinished(agent.id, handle.turn_id, text, outcome.stop, outcome.usage, outcome.rounds)
+                )
+            finally:
+                rt.running -= 1
+        if forward and handoff_to is not None:
+            log_event("handoff", agent=agent.id, to=handoff_to, hop=hop + 1)
+            self.bus.publish(Handoff(agent.id, handoff_to, handle.turn_id))
+            request = note(
+                "handoff_forward", config.village.language, source=agent.name, request=user.text, note=text
+            )
+            self.send(handoff_to, request, source=agent.id, hop=hop + 1)
+        return outcome
+
+    def _handoff_target(self, agent: Agent, template: Template) -> str | None:
+        """S70-21: tools off + a connected agent → hand requests that need tools to the first one."""
+        if template.tools:
+            return None
+        for other in agent.connected:
+            if other in self._agents:
+                return other
+        return None

@@ -1,0 +1,1 @@
+"""Reusable fakes: provider servers, scripted backends, MCP servers."""
