@@ -1,0 +1,95 @@
+"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control]``
+
+Streamable HTTP on 127.0.0.1:47321/mcp by default. If the port is taken (say NIK itself is
+running) a free port is used instead. When the socket is bound, one line goes to stdout:
+``demo camera: http://127.0.0.1:PORT/mcp`` (a parent process reads it). With ``--stdio`` the
+server speaks MCP on stdin/stdout and prints nothing else there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import sys
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 47321
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``port``, or on a free port when that one is taken."""
+    for candidate in (port, 0):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, candidate))
+        except OSError:
+            sock.close()
+            if candidate == 0:
+                raise
+            continue
+        sock.listen(128)
+        sock.set_inheritable(True)
+        return sock
+    raise AssertionError("unreachable")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from app.demo_camera.frames import MODES
+
+    parser = argparse.ArgumentParser(
+        prog="python -m app.demo_camera",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    transport = parser.add_mutually_exclusive_group()
+    transport.add_argument("--stdio", action="store_true", help="speak MCP on stdin/stdout")
+    transport.add_argument("--sse", action="store_true", help="legacy HTTP+SSE transport at /sse")
+    parser.add_argument("--host", default=DEFAULT_HOST)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
+    parser.add_argument(
+        "--mode",
+        choices=sorted(MODES),
+        default="jpeg",
+        help="what live_view_image returns: " + "; ".join(f"{k}: {v}" for k, v in MODES.items()),
+    )
+    parser.add_argument("--slow-seconds", type=float, default=30.0, help="delay of --mode slow")
+    parser.add_argument("--control", action="store_true", help="add the demo_* test tools")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    import logging
+
+    logging.basicConfig(level=logging.WARNING)
+    from app.demo_camera.server import CameraState, build_server
+
+    server = build_server(CameraState(args.mode, args.slow_seconds), control=args.control)
+    if args.stdio:
+        server.run("stdio")
+        return 0
+
+    import anyio
+    import uvicorn
+
+    sock = bind(args.host, args.port)
+    port = sock.getsockname()[1]
+    if args.sse:
+        app = server.sse_app(host=args.host)
+        path = "/sse"
+    else:
+        app = server.streamable_http_app(host=args.host)
+        path = "/mcp"
+    if port != args.port and args.port != 0:
+        print(f"demo camera: port {args.port} is taken; using {port}", file=sys.stderr, flush=True)
+    print(f"demo camera: http://{args.host}:{port}{path}", flush=True)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    with contextlib.suppress(KeyboardInterrupt):
+        anyio.run(lambda: uvicorn.Server(config).serve(sockets=[sock]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""MCP client side: rendering tool results (S70-1, S70-7), MCP tools as ``AgentTool`` (S70-8,
+S70-22) and the per-agent connection manager."""
+
+from __future__ import annotations
+
+from core.mcp.provider import (
+    ElicitationAnswer,
+    ElicitationHandler,
+    ElicitationRequest,
+    McpToolProvider,
+    SecretResolver,
+    ServerStatus,
+    default_secret_resolver,
+)
+from core.mcp.render import render_tool_output, render_tool_output_async
+from core.mcp.tool import McpTool, tool_name
+
+__all__ = [
+    "ElicitationAnswer",
+    "ElicitationHandler",
+    "ElicitationRequest",
+    "McpTool",
+    "McpToolProvider",
+    "SecretResolver",
+    "ServerStatus",
+    "default_secret_resolver",
+    "render_tool_output",
+    "render_tool_output_async",
+    "tool_name",
+]

@@ -1,0 +1,271 @@
+"""Normalisation of images that MCP tools return (S70-2 … S70-6, S70-18). Pure: no I/O, no logging.
+
+Two paths (S70-3 / S70-4):
+
+* **pass-through** - a static JPEG or WebP whose long edge is at most ``MAX_EDGE_PX`` and whose size
+  is at most ``MAX_BYTES`` is sent as the original bytes. Its dimensions are read from the header;
+  nothing is decoded or re-encoded (WebP transparency is kept).
+* **re-encode** - PNG (also APNG), animated WebP (first frame), or a JPEG/WebP over either limit is
+  decoded, its long edge shrunk to ``MAX_EDGE_PX`` keeping aspect, transparency composited on white,
+  and encoded as JPEG quality 85. Still over ``MAX_BYTES`` → dropped "too_large".
+
+The format is sniffed from the bytes, never taken from the MCP ``mimeType`` (S70-2). Before any pixel
+is decoded, a declared width or height over ``BOMB_EDGE_PX`` drops the image as "too_large" (S70-5).
+``normalize`` never raises: anything unexpected becomes ``Dropped("unreadable")``.
+
+Pillow's own decompression-bomb check lives in ``Image.open``; this module opens images through
+the format plugin it sniffed instead, so Pillow's warning (an error under ``-W error``) never fires
+and the 16,384 px guard here is the one rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import struct
+from collections.abc import Sequence
+from typing import Any, Final
+
+from PIL import Image, ImageOps
+
+from core import notes
+from core.canonical import Dropped, ImageData
+
+MAX_EDGE_PX: Final = 1568
+MAX_BYTES: Final = 2 * 1024 * 1024  # "2 MB" = 2 MiB, the same value as user attachments
+BOMB_EDGE_PX: Final = 16_384
+MAX_PER_RESULT: Final = 4
+JPEG_QUALITY: Final = 85
+# Above this many input bytes ``normalize_async`` hops to a worker thread; smaller pass-through frames
+# (a 640×424 live view is ~20 KB) are cheaper to handle inline than the thread hop.
+OFFLOAD_BYTES: Final = 256 * 1024
+
+_WHITE = (255, 255, 255)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Sniffing and header parsing (no pixel decoding)
+
+
+def sniff(data: bytes) -> str | None:
+    """The image format named by the leading bytes: "JPEG", "PNG", "WebP", "GIF", ... or None."""
+    head = data[:32]
+    if head.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP"
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if head[:2] == b"BM" and len(data) >= 26:
+        return "BMP"
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return "TIFF"
+    if head[4:8] == b"ftyp":
+        brand = head[8:12]
+        if brand in (b"avif", b"avis"):
+            return "AVIF"
+        if brand in (b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1"):
+            return "HEIF"
+    if head[:4] == b"\x00\x00\x01\x00":
+        return "ICO"
+    if head[:4] == b"8BPS":
+        return "PSD"
+    if head[:2] == b"\xff\x0a" or head[:12] == b"\x00\x00\x00\x0cJXL \r\n\x87\n":
+        return "JPEG XL"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if text.startswith((b"<svg", b"<?xml")) and b"<svg" in data[:4096].lower():
+        return "SVG"
+    return None
+
+
+class _Unreadable(Exception):
+    """Header bytes that do not describe a usable image."""
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        raise _Unreadable("PNG without IHDR")
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def _webp_info(data: bytes) -> tuple[int, int, bool]:
+    """(width, height, animated) from the first WebP chunk."""
+    if len(data) < 30:
+        raise _Unreadable("short WebP")
+    chunk = data[12:16]
+    body = data[20:30]
+    if chunk == b"VP8X":
+        animated = bool(body[0] & 0x02)
+        width = 1 + int.from_bytes(body[4:7], "little")
+        height = 1 + int.from_bytes(body[7:10], "little")
+        return width, height, animated
+    if chunk == b"VP8L":
+        if body[0] != 0x2F:
+            raise _Unreadable("bad VP8L signature")
+        bits = int.from_bytes(body[1:5], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1, False
+    if chunk == b"VP8 ":
+        if body[3:6] != b"\x9d\x01\x2a":
+            raise _Unreadable("bad VP8 start code")
+        width = int.from_bytes(body[6:8], "little") & 0x3FFF
+        height = int.from_bytes(body[8:10], "little") & 0x3FFF
+        return width, height, False
+    raise _Unreadable("unknown WebP chunk")
+
+
+def _open(fmt: str, data: bytes) -> Image.Image:
+    """Open through the sniffed plugin (lazy: reads the header, decodes no pixels)."""
+    fp = io.BytesIO(data)
+    if fmt == "JPEG":
+        from PIL import JpegImagePlugin
+
+        return JpegImagePlugin.JpegImageFile(fp)
+    if fmt == "PNG":
+        from PIL import PngImagePlugin
+
+        return PngImagePlugin.PngImageFile(fp)
+    from PIL import WebPImagePlugin
+
+    return WebPImagePlugin.WebPImageFile(fp)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Normalisation
+
+
+def target_size(width: int, height: int, max_edge: int = MAX_EDGE_PX) -> tuple[int, int]:
+    """(width, height) with the long edge shrunk to ``max_edge`` keeping aspect; never enlarged."""
+    long_edge = max(width, height)
+    if long_edge <= max_edge:
+        return width, height
+    scale = max_edge / long_edge
+    if width >= height:
+        return max_edge, max(1, round(height * scale))
+    return max(1, round(width * scale)), max_edge
+
+
+def _to_rgb_on_white(im: Image.Image) -> Image.Image:
+    if im.mode == "P":
+        im = im.convert("RGBA" if "transparency" in im.info else "RGB")
+    elif im.mode in ("LA", "PA", "RGBa", "La") or (im.mode in ("L", "RGB") and "transparency" in im.info):
+        im = im.convert("RGBA")
+    if im.mode == "RGBA":
+        background = Image.new("RGB", im.size, _WHITE)
+        background.paste(im, mask=im.getchannel("A"))
+        return background
+    return im if im.mode == "RGB" else im.convert("RGB")
+
+
+def _reencode(fmt: str, data: bytes, width: int, height: int) -> ImageData | Dropped:
+    im: Any = _open(fmt, data)
+    try:
+        if getattr(im, "is_animated", False):
+            im.seek(0)  # first frame (S70-4)
+        if fmt == "JPEG":
+            # Let libjpeg decode at 1/2, 1/4 or 1/8 scale when that still covers the target.
+            im.draft("RGB", target_size(width, height))
+        im.load()
+        upright = ImageOps.exif_transpose(im) if fmt == "JPEG" else im
+        rgb = _to_rgb_on_white(upright)
+        size = target_size(*rgb.size)
+        if size != rgb.size:
+            rgb = rgb.resize(size, Image.Resampling.LANCZOS)
+        out = io.BytesIO()
+        rgb.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    finally:
+        im.close()
+    encoded = out.getvalue()
+    if len(encoded) > MAX_BYTES:
+        return Dropped("too_large", f"{len(encoded)} bytes after re-encoding")
+    return ImageData("image/jpeg", encoded, size[0], size[1])
+
+
+def normalize(data: bytes) -> ImageData | Dropped:
+    """The image as it goes on the wire, or why it is not sent. Never raises (S70-2 … S70-5)."""
+    try:
+        return _normalize(data)
+    except Exception as exc:  # any decoder failure on hostile or broken bytes
+        return Dropped("unreadable", type(exc).__name__)
+
+
+def _normalize(data: bytes) -> ImageData | Dropped:
+    fmt = sniff(data)
+    if fmt is None:
+        return Dropped("unreadable", "format not recognised")
+    if fmt not in ("JPEG", "PNG", "WebP"):
+        return Dropped("unsupported_format", fmt)
+    animated = False
+    try:
+        if fmt == "PNG":
+            width, height = _png_size(data)
+        elif fmt == "WebP":
+            width, height, animated = _webp_info(data)
+        else:
+            with _open("JPEG", data) as header:
+                width, height = header.size
+    except Exception as exc:
+        return Dropped("unreadable", f"bad {fmt} header ({type(exc).__name__})")
+    if width <= 0 or height <= 0:
+        return Dropped("unreadable", f"{fmt} declares {width}x{height}")
+    if width > BOMB_EDGE_PX or height > BOMB_EDGE_PX:  # S70-5: before any pixel is decoded
+        return Dropped("too_large", f"{fmt} declares {width}x{height}")
+    if fmt != "PNG" and not animated and max(width, height) <= MAX_EDGE_PX and len(data) <= MAX_BYTES:
+        return ImageData("image/jpeg" if fmt == "JPEG" else "image/webp", data, width, height)
+    return _reencode(fmt, data, width, height)
+
+
+def normalize_all(blocks: Sequence[bytes]) -> list[ImageData | Dropped]:
+    """``normalize`` each image of one tool result in order, keeping at most ``MAX_PER_RESULT``
+    (S70-6). Only images that are sent count; once the limit is reached the rest are dropped
+    "too_many" without being decoded."""
+    out: list[ImageData | Dropped] = []
+    sent = 0
+    for data in blocks:
+        if sent >= MAX_PER_RESULT:
+            out.append(Dropped("too_many"))
+            continue
+        item = normalize(data)
+        if isinstance(item, ImageData):
+            sent += 1
+        out.append(item)
+    return out
+
+
+async def normalize_async(data: bytes) -> ImageData | Dropped:
+    """``normalize`` without blocking the event loop for large inputs (worker thread)."""
+    if len(data) <= OFFLOAD_BYTES:
+        return normalize(data)
+    return await asyncio.to_thread(normalize, data)
+
+
+async def normalize_all_async(blocks: Sequence[bytes]) -> list[ImageData | Dropped]:
+    """``normalize_all`` off the event loop when the result carries more than ``OFFLOAD_BYTES``."""
+    if sum(len(b) for b in blocks) <= OFFLOAD_BYTES:
+        return normalize_all(blocks)
+    return await asyncio.to_thread(normalize_all, list(blocks))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Display line (S70-18)
+
+
+def size_kb(n_bytes: int) -> int:
+    """Kilobytes for the display line: 1 KB = 1000 bytes, rounded down, at least 1.
+
+    Rounding down keeps the figure stable for a live view whose frames hover around a boundary,
+    and matches the original app's "(1 image: JPEG 19 KB)" for a 19,xxx-byte frame."""
+    return max(1, n_bytes // 1000)
+
+
+def display_suffix(images: Sequence[ImageData], language: str) -> str:
+    """The tool-output panel line, e.g. "(1 image: JPEG 21 KB)"; "" when there are no images."""
+    if not images:
+        return ""
+    items = notes.note("display_separator", language).join(
+        notes.note("display_item", language, format=img.format_label, kb=size_kb(len(img.data)))
+        for img in images
+    )
+    return notes.note("display_line", language, count=len(images), items=items)
