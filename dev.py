@@ -163,7 +163,10 @@ def main() -> int:
         print(__doc__)
         return 2
     handler = cmd_app if sys.argv[1] == "app" else cmd_test
-    return handler(sys.argv[2:])
+    args = sys.argv[2:]
+    if args[:1] == ["--"]:
+        args = args[1:]
+    return handler(args)
 
 
 if __name__ == "__main__":
