@@ -1,0 +1,264 @@
+"""Anthropic Messages API (``POST /v1/messages``).
+
+* Tool-result images are native (S70-10): ``tool_result.content`` = image blocks, then the text
+  block. A result without images is a plain string.
+* Consecutive tool messages become one ``user`` message of ``tool_result`` blocks (they must come
+  first in the user content and right after the ``tool_use`` turn).
+* Reasoning replay: the assistant ``content`` array is kept verbatim in
+  ``provider_state["anthropic"]["content"]`` (thinking/redacted_thinking blocks with signatures) and
+  echoed unchanged ("Thinking blocks must be passed back unmodified and in their original order").
+* Usage: ``input_tokens`` already excludes cache reads/writes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from wires.base import (
+    JSON,
+    ErrorInfo,
+    WireBase,
+    b64,
+    event_json,
+    loads_or_none,
+    parse_arguments,
+    stream_cut,
+    stream_error,
+    tool_runs,
+)
+from wires.errors import ProviderProtocolError
+from wires.image_tokens import anthropic_tokens
+
+API_VERSION = "2023-06-01"
+DEFAULT_MAX_TOKENS = 8192  # the API requires max_tokens
+_STOP = {
+    "end_turn": "end_turn",
+    "stop_sequence": "end_turn",
+    "tool_use": "tool_use",
+    "max_tokens": "max_tokens",
+    "refusal": "refusal",
+}
+# in-stream ``error`` events carry a type, not a status (api/errors)
+ERROR_STATUS = {
+    "invalid_request_error": 400,
+    "authentication_error": 401,
+    "permission_error": 403,
+    "not_found_error": 404,
+    "request_too_large": 413,
+    "rate_limit_error": 429,
+    "api_error": 500,
+    "overloaded_error": 529,
+}
+
+
+def _image_block(image: Any) -> JSON:
+    return {"type": "image", "source": {"type": "base64", "media_type": image.media_type, "data": b64(image)}}
+
+
+class AnthropicWire(WireBase):
+    name = "anthropic"
+
+    def path(self, model: str, stream: bool) -> str:
+        return "/messages"
+
+    def headers(self, key: str | None) -> dict[str, str]:
+        h = {"anthropic-version": API_VERSION}
+        if key:
+            h["x-api-key"] = key
+        return h
+
+    def parse_error(self, status: int, text: str) -> ErrorInfo:
+        body = loads_or_none(text)
+        err = body.get("error") if isinstance(body, dict) else None
+        if isinstance(err, dict):
+            return ErrorInfo(err.get("type"), str(err.get("message") or ""))
+        return ErrorInfo(None, text[:500])
+
+    # ---- encode -----------------------------------------------------------------------------
+
+    def encode(self, request: ChatRequest) -> JSON:
+        body: JSON = {
+            "model": request.model,
+            "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
+        }
+        if request.system:
+            body["system"] = request.system
+        body["messages"] = self._messages(request.messages)
+        if request.tools:
+            body["tools"] = [
+                {"name": t.name, "description": t.description, "input_schema": t.input_schema}
+                for t in request.tools
+            ]
+            if request.tool_choice == "none":
+                body["tool_choice"] = {"type": "none"}
+        return body
+
+    def _messages(self, messages: list[ChatMessage]) -> list[JSON]:
+        out: list[JSON] = []
+        for item in tool_runs(messages):
+            if isinstance(item, list):
+                out.append({"role": "user", "content": [self._tool_result(m) for m in item]})
+            elif item.role is Role.ASSISTANT:
+                out.append({"role": "assistant", "content": self._assistant(item)})
+            elif item.role in (Role.USER, Role.SYSTEM):
+                out.append({"role": "user", "content": self._user(item)})
+            else:  # pragma: no cover - tool messages are grouped above
+                raise AssertionError(item.role)
+        return out
+
+    @staticmethod
+    def _user(message: ChatMessage) -> str | list[JSON]:
+        if not message.attachments:
+            return message.text
+        # "Claude works best when images come before text" (vision guide)
+        blocks = [_image_block(img) for img in message.attachments]
+        if message.text:
+            blocks.append({"type": "text", "text": message.text})
+        return blocks
+
+    @staticmethod
+    def _assistant(message: ChatMessage) -> str | list[JSON]:
+        state = (message.provider_state or {}).get("anthropic")
+        if isinstance(state, dict) and isinstance(state.get("content"), list):
+            return copy.deepcopy(state["content"])
+        if not message.tool_calls:
+            return message.text
+        blocks: list[JSON] = []
+        if message.text:
+            blocks.append({"type": "text", "text": message.text})
+        blocks += [
+            {"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments} for c in message.tool_calls
+        ]
+        return blocks
+
+    @staticmethod
+    def _tool_result(message: ChatMessage) -> JSON:
+        block: JSON = {"type": "tool_result", "tool_use_id": message.tool_call_id}
+        if message.attachments:
+            content: list[JSON] = [_image_block(img) for img in message.attachments]
+            if message.text:
+                content.append({"type": "text", "text": message.text})
+            block["content"] = content
+        else:
+            block["content"] = message.text
+        if message.is_error:
+            block["is_error"] = True
+        return block
+
+    # ---- decode -----------------------------------------------------------------------------
+
+    def decode(self, body: JSON) -> ChatResponse:
+        content = body.get("content")
+        if not isinstance(content, list):
+            raise ProviderProtocolError("anthropic: response has no content array")
+        texts: list[str] = []
+        calls: list[ToolCall] = []
+        for block in content:
+            kind = block.get("type")
+            if kind == "text":
+                texts.append(block.get("text", ""))
+            elif kind == "tool_use":
+                calls.append(ToolCall(block["id"], block["name"], parse_arguments(block.get("input"))))
+        usage = body.get("usage") or {}
+        message = ChatMessage(
+            Role.ASSISTANT,
+            text="".join(texts),
+            tool_calls=calls,
+            provider_state={"anthropic": {"content": content}},
+        )
+        stop = _STOP.get(str(body.get("stop_reason")), "other")
+        return ChatResponse(
+            message,
+            Usage(
+                input=int(usage.get("input_tokens") or 0),
+                output=int(usage.get("output_tokens") or 0),
+                cache_read=int(usage.get("cache_read_input_tokens") or 0),
+                cache_write=int(usage.get("cache_creation_input_tokens") or 0),
+            ),
+            stop,
+        )
+
+    def stream_decoder(self) -> AnthropicStream:
+        return AnthropicStream(self)
+
+    def image_tokens(self, width: int, height: int, model: str) -> int:
+        return anthropic_tokens(width, height, model)
+
+
+class AnthropicStream:
+    """message_start → content_block_start/delta/stop … → message_delta → message_stop."""
+
+    def __init__(self, wire: AnthropicWire) -> None:
+        self._wire = wire
+        self._message: JSON | None = None
+        self._blocks: dict[int, JSON] = {}
+        self._partial_json: dict[int, str] = {}
+        self._done = False
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def feed(self, event: str | None, data: str) -> str:
+        ev = event_json(data)
+        kind = ev.get("type", event)
+        if kind == "message_start":
+            self._message = dict(ev.get("message") or {})
+            self._message["content"] = []
+        elif kind == "content_block_start":
+            block = dict(ev.get("content_block") or {})
+            if block.get("type") == "tool_use":
+                block["input"] = {}
+            self._blocks[int(ev["index"])] = block
+        elif kind == "content_block_delta":
+            return self._delta(int(ev["index"]), ev.get("delta") or {})
+        elif kind == "content_block_stop":
+            index = int(ev["index"])
+            if index in self._partial_json:
+                self._blocks[index]["input"] = parse_arguments(self._partial_json.pop(index))
+        elif kind == "message_delta":
+            msg = self._require()
+            delta = ev.get("delta") or {}
+            if "stop_reason" in delta:
+                msg["stop_reason"] = delta["stop_reason"]
+            usage = dict(msg.get("usage") or {})
+            usage.update(ev.get("usage") or {})  # cumulative counts (messages-streaming)
+            msg["usage"] = usage
+        elif kind == "message_stop":
+            self._done = True
+        elif kind == "error":
+            err = ev.get("error") or {}
+            etype = str(err.get("type") or "api_error")
+            raise stream_error(ERROR_STATUS.get(etype, 500), ErrorInfo(etype, str(err.get("message") or "")))
+        return ""  # ping and unknown events are ignored, as the docs ask
+
+    def _delta(self, index: int, delta: JSON) -> str:
+        block = self._blocks[index]
+        kind = delta.get("type")
+        if kind == "text_delta":
+            block["text"] = block.get("text", "") + delta.get("text", "")
+            return str(delta.get("text", ""))
+        if kind == "input_json_delta":
+            self._partial_json[index] = self._partial_json.get(index, "") + delta.get("partial_json", "")
+        elif kind == "thinking_delta":
+            block["thinking"] = block.get("thinking", "") + delta.get("thinking", "")
+        elif kind == "signature_delta":
+            block["signature"] = block.get("signature", "") + delta.get("signature", "")
+        return ""
+
+    def _require(self) -> JSON:
+        if self._message is None:
+            raise ProviderProtocolError("anthropic: stream event before message_start")
+        return self._message
+
+    def result(self) -> ChatResponse:
+        if not self._done:
+            raise stream_cut(self._wire.name)
+        msg = self._require()
+        msg["content"] = [self._blocks[i] for i in sorted(self._blocks)]
+        return self._wire.decode(msg)
+
+
+WIRE = AnthropicWire()

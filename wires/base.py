@@ -1,0 +1,212 @@
+"""What every wire shares: the wire base class, the SSE parser and small JSON helpers.
+
+A wire is pure: ``encode``/``decode`` and the stream decoder touch no network and no key. The HTTP
+layer (``wires.http``) asks the wire for the path, the auth headers, the stream flag and how to
+read an error body; nothing else about a provider lives outside its module.
+
+Streaming and non-streaming share one assembly path: each stream decoder rebuilds the provider's
+own non-streamed body from the events and hands it to ``decode``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role
+from wires.errors import ProviderHTTPError, ProviderProtocolError, ProviderTransportError
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """What a provider's error body says: its code, its message and its own retry hint (seconds)."""
+
+    code: str | None
+    message: str
+    retry_hint_s: float | None = None
+
+
+class StreamDecoder(Protocol):
+    """Turns SSE events into text deltas and, at the end, one canonical response."""
+
+    def feed(self, event: str | None, data: str) -> str:
+        """Take one SSE event; return the visible text delta it carries ("" if none)."""
+        ...
+
+    @property
+    def done(self) -> bool:
+        """True once the provider's terminal event has arrived."""
+        ...
+
+    def result(self) -> ChatResponse:
+        """The assembled response. Raises ``ProviderTransportError`` if the stream was cut."""
+        ...
+
+
+class WireBase:
+    """Shared defaults. Subclasses set ``name`` and implement the protocol-specific parts."""
+
+    name: str = ""
+    jpeg_fallback: bool = False  # S70-17: only the OpenAI-compatible wire retries WebP as JPEG
+
+    # ---- the HTTP layer's questions -------------------------------------------------------
+
+    def path(self, model: str, stream: bool) -> str:
+        raise NotImplementedError
+
+    def headers(self, key: str | None) -> dict[str, str]:
+        """Bearer auth by default; no key (local servers) means no Authorization header."""
+        return {"authorization": f"Bearer {key}"} if key else {}
+
+    def stream_body(self, body: JSON) -> JSON:
+        return {**body, "stream": True}
+
+    def parse_error(self, status: int, text: str) -> ErrorInfo:
+        """OpenAI-style ``{"error": {"message", "type", "code"}}`` by default."""
+        body = loads_or_none(text)
+        err = body.get("error") if isinstance(body, dict) else None
+        if isinstance(err, dict):
+            code = err.get("code") or err.get("type")
+            return ErrorInfo(str(code) if code is not None else None, str(err.get("message") or ""))
+        if isinstance(err, str):
+            return ErrorInfo(None, err)
+        return ErrorInfo(None, text[:500])
+
+    # ---- pure translation (subclasses) ------------------------------------------------------
+
+    def encode(self, request: ChatRequest) -> JSON:
+        raise NotImplementedError
+
+    def decode(self, body: JSON) -> ChatResponse:
+        raise NotImplementedError
+
+    def stream_decoder(self) -> StreamDecoder:
+        raise NotImplementedError
+
+    def image_tokens(self, width: int, height: int, model: str) -> int:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<wire {self.name}>"
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def b64(image: ImageData) -> str:
+    return base64.b64encode(image.data).decode("ascii")
+
+
+def data_url(image: ImageData) -> str:
+    return f"data:{image.media_type};base64,{b64(image)}"
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON as sent for tool-call arguments."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads_or_none(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError):
+        return None
+
+
+def parse_arguments(raw: Any) -> dict[str, Any]:
+    """Tool-call arguments arrive as a JSON string (OpenAI) or an object; always return a dict."""
+    if isinstance(raw, dict):
+        return raw
+    if raw is None or raw == "":
+        return {}
+    try:
+        value = json.loads(raw)
+    except (ValueError, TypeError) as exc:
+        raise ProviderProtocolError(f"tool call arguments are not JSON: {str(raw)[:80]!r}") from exc
+    if not isinstance(value, dict):
+        raise ProviderProtocolError("tool call arguments are not a JSON object")
+    return value
+
+
+def tool_runs(messages: list[ChatMessage]) -> Iterator[ChatMessage | list[ChatMessage]]:
+    """Yield non-tool messages as they are and each run of consecutive tool messages as a list."""
+    run: list[ChatMessage] = []
+    for message in messages:
+        if message.role is Role.TOOL:
+            run.append(message)
+            continue
+        if run:
+            yield run
+            run = []
+        yield message
+    if run:
+        yield run
+
+
+def event_json(data: str) -> JSON:
+    try:
+        value = json.loads(data)
+    except ValueError as exc:
+        raise ProviderProtocolError(f"stream event is not JSON: {data[:80]!r}") from exc
+    if not isinstance(value, dict):
+        raise ProviderProtocolError("stream event is not a JSON object")
+    return value
+
+
+def stream_cut(wire: str) -> ProviderTransportError:
+    return ProviderTransportError(f"{wire}: the stream ended before the response was complete")
+
+
+def stream_error(status: int, info: ErrorInfo) -> ProviderHTTPError:
+    """An ``error`` event inside a 200 stream, typed like the HTTP error it stands for."""
+    return ProviderHTTPError(status, info.message, provider_code=info.code)
+
+
+class SSEParser:
+    """Incremental server-sent-events parser (WHATWG rules: ``event:``, ``data:``, blank line)."""
+
+    def __init__(self) -> None:
+        self._event: str | None = None
+        self._data: list[str] = []
+
+    def feed_line(self, line: str) -> tuple[str | None, str] | None:
+        """Take one line (without its newline); return ``(event, data)`` when an event completes."""
+        if line == "":
+            if not self._data:
+                self._event = None
+                return None
+            out = (self._event, "\n".join(self._data))
+            self._event, self._data = None, []
+            return out
+        if line.startswith(":"):
+            return None
+        field, _, value = line.partition(":")
+        if value.startswith(" "):
+            value = value[1:]
+        if field == "event":
+            self._event = value
+        elif field == "data":
+            self._data.append(value)
+        return None
+
+    def flush(self) -> tuple[str | None, str] | None:
+        return self.feed_line("")
+
+
+def parse_sse(text: str) -> list[tuple[str | None, str]]:
+    """All events of a complete SSE body (tests and the fake servers use this)."""
+    parser = SSEParser()
+    events = []
+    for line in text.splitlines():
+        ev = parser.feed_line(line)
+        if ev is not None:
+            events.append(ev)
+    last = parser.flush()
+    if last is not None:
+        events.append(last)
+    return events

@@ -1,0 +1,276 @@
+"""The Responses API family: OpenAI, xAI, Meta and Perplexity share one encoder.
+
+* Tool-result images are native on all four (S70-10): ``function_call_output.output`` =
+  ``input_text`` then ``input_image`` parts; a result without images is a plain string.
+* Stateless replay (``store: false``): the ``output`` items of each response are kept in
+  ``provider_state[<wire name>]["items"]`` and replayed in order before the tool outputs
+  (reasoning items with ``encrypted_content``, requested through ``include``). Server-side item ids
+  are stripped from replayed message/function-call items because with ``store: false`` nothing is
+  persisted ("Item with id … not found"); reasoning items without ``encrypted_content`` cannot be
+  replayed and are dropped. State is keyed by wire name, so one vendor's items are never replayed
+  to another.
+
+Where the providers differ (a ``ResponsesProfile`` each):
+
+* OpenAI / xAI: ``include: ["reasoning.encrypted_content"]``, ``tool_choice: "none"`` honoured.
+  xAI: "When sending images, it is advised to not store request/response history" → ``store: false``
+  is sent always.
+* Meta: ``tool_choice`` accepts only ``"auto"`` (anything else is a 400), so a no-tools summary call
+  sends no tools at all.
+* Perplexity (Agent API): no ``include``/``tool_choice``; reasoning items are not replayed; the
+  summary call sends no tools.
+* Image tokens: OpenAI's published formula on ``openai-responses``; the documented conservative
+  default on the three others (no published formula).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from wires.base import (
+    JSON,
+    ErrorInfo,
+    WireBase,
+    data_url,
+    dumps,
+    event_json,
+    parse_arguments,
+    stream_cut,
+    stream_error,
+    tool_runs,
+)
+from wires.errors import ProviderProtocolError
+from wires.image_tokens import conservative_tokens, openai_tokens
+
+_STREAM_ERROR_STATUS = {"rate_limit_exceeded": 429, "server_error": 500, "invalid_request_error": 400}
+
+
+@dataclass(frozen=True)
+class ResponsesProfile:
+    name: str
+    include_encrypted_reasoning: bool = True
+    tool_choice_none: bool = True  # False: the provider rejects tool_choice "none" → omit tools
+    replay_reasoning: bool = True
+    replay_output_text: bool = True  # False: replayed assistant messages become plain text content
+    openai_image_formula: bool = False
+
+
+def _image_part(image: Any) -> JSON:
+    return {"type": "input_image", "image_url": data_url(image)}
+
+
+class ResponsesWire(WireBase):
+    def __init__(self, profile: ResponsesProfile) -> None:
+        self.profile = profile
+        self.name = profile.name
+
+    def path(self, model: str, stream: bool) -> str:
+        return "/responses"
+
+    # ---- encode -----------------------------------------------------------------------------
+
+    def encode(self, request: ChatRequest) -> JSON:
+        items: list[JSON] = []
+        for item in tool_runs(request.messages):
+            if isinstance(item, list):
+                items += [self._output(m) for m in item]
+            elif item.role is Role.ASSISTANT:
+                items += self._assistant(item)
+            elif item.role is Role.USER:
+                items.append({"type": "message", "role": "user", "content": self._user(item)})
+            elif item.role is Role.SYSTEM:
+                items.append({"type": "message", "role": "system", "content": item.text})
+            else:  # pragma: no cover
+                raise AssertionError(item.role)
+        body: JSON = {"model": request.model}
+        if request.system:
+            body["instructions"] = request.system
+        body["input"] = items
+        offer_tools = bool(request.tools) and (request.tool_choice == "auto" or self.profile.tool_choice_none)
+        if offer_tools:
+            body["tools"] = [
+                {
+                    "type": "function",
+                    "name": t.name,
+                    "description": t.description,
+                    "parameters": t.input_schema,
+                }
+                for t in request.tools
+            ]
+            if request.tool_choice == "none":
+                body["tool_choice"] = "none"
+        if request.max_tokens:
+            body["max_output_tokens"] = request.max_tokens
+        body["store"] = False
+        if self.profile.include_encrypted_reasoning:
+            body["include"] = ["reasoning.encrypted_content"]
+        return body
+
+    @staticmethod
+    def _user(message: ChatMessage) -> str | list[JSON]:
+        if not message.attachments:
+            return message.text
+        parts: list[JSON] = []
+        if message.text:
+            parts.append({"type": "input_text", "text": message.text})
+        return parts + [_image_part(img) for img in message.attachments]
+
+    def _assistant(self, message: ChatMessage) -> list[JSON]:
+        state = (message.provider_state or {}).get(self.name)
+        if isinstance(state, dict) and isinstance(state.get("items"), list):
+            return [r for r in (self._replay(i) for i in state["items"]) if r is not None]
+        out: list[JSON] = []
+        if message.text:
+            out.append({"type": "message", "role": "assistant", "content": message.text})
+        out += [
+            {"type": "function_call", "call_id": c.id, "name": c.name, "arguments": dumps(c.arguments)}
+            for c in message.tool_calls
+        ]
+        return out
+
+    def _replay(self, item: JSON) -> JSON | None:
+        kind = item.get("type")
+        if kind == "reasoning":
+            if not self.profile.replay_reasoning or not item.get("encrypted_content"):
+                return None
+            return copy.deepcopy(item)
+        out = {k: copy.deepcopy(v) for k, v in item.items() if k != "id"}
+        if kind == "message" and not self.profile.replay_output_text:
+            # Perplexity rejects replayed output_text parts: send the text as plain content
+            text = "".join(p.get("text", "") for p in item.get("content") or [] if isinstance(p, dict))
+            return {"type": "message", "role": "assistant", "content": text}
+        return out
+
+    @staticmethod
+    def _output(message: ChatMessage) -> JSON:
+        output: str | list[JSON]
+        if message.attachments:
+            parts: list[JSON] = []
+            if message.text:
+                parts.append({"type": "input_text", "text": message.text})
+            output = parts + [_image_part(img) for img in message.attachments]
+        else:
+            output = message.text
+        return {"type": "function_call_output", "call_id": message.tool_call_id, "output": output}
+
+    # ---- decode -----------------------------------------------------------------------------
+
+    def decode(self, body: JSON) -> ChatResponse:
+        output = body.get("output")
+        if not isinstance(output, list):
+            raise ProviderProtocolError(f"{self.name}: response has no output array")
+        texts: list[str] = []
+        calls: list[ToolCall] = []
+        refused = False
+        for item in output:
+            kind = item.get("type")
+            if kind == "message":
+                for part in item.get("content") or []:
+                    if part.get("type") == "output_text":
+                        texts.append(part.get("text", ""))
+                    elif part.get("type") == "refusal":
+                        refused = True
+            elif kind == "function_call":
+                calls.append(ToolCall(item["call_id"], item["name"], parse_arguments(item.get("arguments"))))
+        status = body.get("status")
+        reason = (body.get("incomplete_details") or {}).get("reason")
+        if refused or reason == "content_filter":
+            stop = "refusal"
+        elif calls:
+            stop = "tool_use"
+        elif status == "incomplete" and reason == "max_output_tokens":
+            stop = "max_tokens"
+        elif status in ("completed", None):
+            stop = "end_turn"
+        else:
+            stop = "other"
+        usage = body.get("usage") or {}
+        details = usage.get("input_tokens_details") or {}
+        cached = int(details.get("cached_tokens") or 0)
+        written = int(details.get("cache_write_tokens") or 0)
+        message = ChatMessage(
+            Role.ASSISTANT,
+            text="".join(texts),
+            tool_calls=calls,
+            provider_state={self.name: {"items": output}},
+        )
+        return ChatResponse(
+            message,
+            Usage(
+                input=int(usage.get("input_tokens") or 0) - cached - written,
+                output=int(usage.get("output_tokens") or 0),
+                cache_read=cached,
+                cache_write=written,
+            ),
+            stop,
+        )
+
+    def stream_decoder(self) -> ResponsesStream:
+        return ResponsesStream(self)
+
+    def image_tokens(self, width: int, height: int, model: str) -> int:
+        if self.profile.openai_image_formula:
+            return openai_tokens(width, height, model)
+        return conservative_tokens(width, height, model)
+
+
+class ResponsesStream:
+    """Typed events; the final ``response.completed``/``response.incomplete`` carries the whole
+    response. Items from ``response.output_item.done`` (complete ``encrypted_content``, unlike
+    ``.added``) stand in when the final event's ``output`` is empty."""
+
+    def __init__(self, wire: ResponsesWire) -> None:
+        self._wire = wire
+        self._items: dict[int, JSON] = {}
+        self._final: JSON | None = None
+
+    @property
+    def done(self) -> bool:
+        return self._final is not None
+
+    def feed(self, event: str | None, data: str) -> str:
+        ev = event_json(data)
+        kind = ev.get("type", event)
+        if kind == "response.output_text.delta":
+            return str(ev.get("delta", ""))
+        if kind == "response.output_item.done":
+            self._items[int(ev.get("output_index", len(self._items)))] = ev["item"]
+        elif kind in ("response.completed", "response.incomplete"):
+            self._final = dict(ev.get("response") or {})
+        elif kind == "response.failed":
+            err = (ev.get("response") or {}).get("error") or {}
+            code = str(err.get("code") or "server_error")
+            raise stream_error(
+                _STREAM_ERROR_STATUS.get(code, 500), ErrorInfo(code, str(err.get("message", "")))
+            )
+        elif kind == "error":
+            code = str(ev.get("code") or "server_error")
+            raise stream_error(
+                _STREAM_ERROR_STATUS.get(code, 500), ErrorInfo(code, str(ev.get("message", "")))
+            )
+        return ""
+
+    def result(self) -> ChatResponse:
+        if self._final is None:
+            raise stream_cut(self._wire.name)
+        body = self._final
+        if not body.get("output") and self._items:
+            body = {**body, "output": [self._items[i] for i in sorted(self._items)]}
+        return self._wire.decode(body)
+
+
+OPENAI = ResponsesWire(ResponsesProfile("openai-responses", openai_image_formula=True))
+XAI = ResponsesWire(ResponsesProfile("xai-responses"))
+META = ResponsesWire(ResponsesProfile("meta-responses", tool_choice_none=False))
+PERPLEXITY = ResponsesWire(
+    ResponsesProfile(
+        "perplexity-responses",
+        include_encrypted_reasoning=False,
+        tool_choice_none=False,
+        replay_reasoning=False,
+        replay_output_text=False,
+    )
+)
