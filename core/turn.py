@@ -19,6 +19,7 @@ import json
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
@@ -48,6 +49,13 @@ class TurnSettings:
     reads_images: bool = True  # the template says its model reads images
     image_results: bool = True  # mcp.image_results (S03-1)
     max_tokens: int | None = None
+
+
+class ToolPipeline(Protocol):
+    """What happens to a tool's return before the model sees it (S00-1): prepared content,
+    post-execute policies, the spill policy, final limits. Must not raise."""
+
+    async def process(self, call: ToolCall, result: ToolReturn, ctx: ToolContext) -> ToolReturn: ...
 
 
 class TurnControl:
@@ -141,8 +149,10 @@ class Turn:
         journal: TurnJournal | None = None,
         control: TurnControl | None = None,
         resume: ResumePoint | None = None,
+        pipeline: ToolPipeline | None = None,
     ) -> None:
         self.turn_id = turn_id
+        self.pipeline = pipeline
         self.backend = backend
         self.tools = {t.name: t for t in tools} if settings.tools_enabled else {}
         self.s = settings
@@ -432,12 +442,15 @@ class Turn:
             image_results=self.s.image_results,
         )
         try:
-            return await tool.call_with_media(dict(call.arguments), ctx)
+            ret = await tool.call_with_media(dict(call.arguments), ctx)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a tool exception is an error result, never a crashed turn
             detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            return ToolReturn.error(note("tool_failed", self.s.language, error=detail))
+            ret = ToolReturn.error(note("tool_failed", self.s.language, error=detail))
+        if self.pipeline is not None:
+            ret = await self.pipeline.process(call, ret, ctx)
+        return ret
 
     def _tool_message(self, call: ToolCall, ret: ToolReturn) -> ChatMessage:
         text = ret.output.text

@@ -25,7 +25,15 @@ from core.llm import ModelBackend
 from core.log import event as log_event
 from core.notes import note
 from core.tool import AgentTool
-from core.turn import Turn, TurnControl, TurnError, TurnOutcome, TurnSettings, strip_turn_images
+from core.turn import (
+    ToolPipeline,
+    Turn,
+    TurnControl,
+    TurnError,
+    TurnOutcome,
+    TurnSettings,
+    strip_turn_images,
+)
 
 END_MARKER = "[[END]]"
 
@@ -106,8 +114,10 @@ class Village:
         bus: EventBus | None = None,
         journal: TurnJournal | None = None,
         tool_provider: ToolProvider | None = None,
+        pipeline: ToolPipeline | None = None,
     ) -> None:
         self.config = config
+        self.pipeline = pipeline
         self.bus = bus or EventBus()
         self.journal: TurnJournal = journal or NullJournal()
         self._backend_factory = backend_factory
@@ -294,6 +304,7 @@ class Village:
                     journal=self.journal,
                     control=control,
                     resume=resume,
+                    pipeline=self.pipeline,
                 )
                 try:
                     outcome = await turn.run()

@@ -324,3 +324,20 @@ async def test_cap_drops_the_oldest_images_first_and_recounts_the_caption() -> N
     assert oldest.attachments == frames[1:]  # 21 images: the single oldest one goes
     assert oldest.attachment_caption == "(2 images from the cam result)"
     assert oldest.text == "three\n" + note("images_capped", "en")
+
+
+@pytest.mark.asyncio
+async def test_pipeline_sees_every_result_before_the_model() -> None:
+    class Redact:
+        def __init__(self) -> None:
+            self.seen: list[str] = []
+
+        async def process(self, call: ToolCall, result: ToolReturn, ctx: object) -> ToolReturn:
+            self.seen.append(call.name)
+            return ToolReturn(ToolOutput(result.output.text.replace("secret", "[x]")), result.is_error)
+
+    pipe = Redact()
+    backend = ScriptedBackend([calls([("a", {}), ("broken", {})]), reply("ok")])
+    await make_turn(backend, [EchoTool("a", "a secret"), RaisingTool()], pipeline=pipe).run()
+    assert sorted(pipe.seen) == ["a", "broken"]
+    assert backend.requests[1].messages[-2].text == "a [x]"
