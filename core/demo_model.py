@@ -10,6 +10,7 @@ demo so nobody mistakes it for a model.
 from __future__ import annotations
 
 import asyncio
+import colorsys
 import io
 import itertools
 from dataclasses import dataclass
@@ -24,20 +25,17 @@ BACKEND = "offline-demo"
 MODEL = "demo"
 LIVE_VIEW_SUFFIX = "live_view_image"
 
-# Reference colours for naming a dominant colour (nearest by squared RGB distance).
-_NAMED: tuple[tuple[str, tuple[int, int, int]], ...] = (
-    ("black", (0, 0, 0)),
-    ("gray", (128, 128, 128)),
-    ("white", (255, 255, 255)),
-    ("red", (220, 30, 30)),
-    ("orange", (245, 140, 20)),
-    ("yellow", (240, 220, 40)),
-    ("green", (40, 170, 60)),
-    ("cyan", (40, 200, 210)),
-    ("blue", (40, 80, 220)),
-    ("purple", (140, 60, 190)),
-    ("pink", (240, 140, 190)),
-    ("brown", (130, 80, 40)),
+# Hue buckets (upper bound in degrees, name) for saturated colours.
+_HUES: tuple[tuple[float, str], ...] = (
+    (15, "red"),
+    (40, "orange"),
+    (70, "yellow"),
+    (160, "green"),
+    (200, "cyan"),
+    (255, "blue"),
+    (290, "purple"),
+    (345, "pink"),
+    (361, "red"),
 )
 _ids = itertools.count(1)
 
@@ -46,7 +44,7 @@ _ids = itertools.count(1)
 class Dominant:
     rgb: tuple[int, int, int]
     share: float  # 0..1 of the pixels
-    name: str  # one of the _NAMED keys
+    name: str  # a catalog colour key: demo.colour.<name>
 
     @property
     def hex(self) -> str:
@@ -54,8 +52,17 @@ class Dominant:
 
 
 def colour_name(rgb: tuple[int, int, int]) -> str:
-    r, g, b = rgb
-    return min(_NAMED, key=lambda kv: (kv[1][0] - r) ** 2 + (kv[1][1] - g) ** 2 + (kv[1][2] - b) ** 2)[0]
+    """A plain colour word for ``rgb`` (HSV buckets; greys by brightness)."""
+    h, s, v = colorsys.rgb_to_hsv(*(c / 255 for c in rgb))
+    if v < 0.2:
+        return "black"
+    if s < 0.2:
+        return "white" if v > 0.85 else "gray"
+    deg = h * 360
+    for limit, name in _HUES:
+        if deg < limit:
+            return "brown" if name in ("orange", "red") and v < 0.6 and deg >= 10 else name
+    return "red"
 
 
 def dominant_colours(data: bytes, count: int = 3) -> tuple[int, int, list[Dominant]]:
@@ -70,7 +77,8 @@ def dominant_colours(data: bytes, count: int = 3) -> tuple[int, int, list[Domina
     counts = sorted(quant.getcolors() or [], reverse=True)
     out: list[Dominant] = []
     for n, index in counts[:count]:
-        rgb = (palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2])
+        i = int(index) * 3  # type: ignore[call-overload]  # a palette index for "P" images
+        rgb = (palette[i], palette[i + 1], palette[i + 2])
         out.append(Dominant(rgb, n / total, colour_name(rgb)))
     return width, height, out
 

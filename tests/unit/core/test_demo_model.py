@@ -55,6 +55,8 @@ def test_colour_names() -> None:
     assert colour_name((250, 10, 10)) == "red"
     assert colour_name((10, 20, 200)) == "blue"
     assert colour_name((250, 250, 250)) == "white"
+    assert colour_name((0x4B, 0x7C, 0x86)) == "cyan"  # a desaturated teal is not "gray"
+    assert colour_name((128, 128, 128)) == "gray"
 
 
 def test_dominant_colours_measure_the_pixels() -> None:

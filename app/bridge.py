@@ -1,0 +1,68 @@
+"""The one bridge between the core and Qt: core events in, Qt signals out.
+
+The core publishes plain dataclasses on its ``EventBus`` on the asyncio loop thread, which under
+qasync is the Qt main thread, so the signals are emitted directly. Widgets connect to the signal
+for the event type they show and take the dataclass as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from core.events import (
+    AssistantMessage,
+    Event,
+    EventBus,
+    Handoff,
+    Notice,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TurnFailed,
+    TurnFinished,
+    TurnStarted,
+)
+
+
+class EventBridge(QObject):
+    turnStarted = Signal(object)  # TurnStarted
+    textDelta = Signal(object)  # TextDelta
+    assistantMessage = Signal(object)  # AssistantMessage
+    toolStarted = Signal(object)  # ToolStarted
+    toolFinished = Signal(object)  # ToolFinished
+    handoff = Signal(object)  # Handoff
+    turnFinished = Signal(object)  # TurnFinished
+    turnFailed = Signal(object)  # TurnFailed
+    notice = Signal(object)  # Notice
+    anyEvent = Signal(object)  # every event, after its own signal
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def attach(self, bus: EventBus) -> None:
+        self.detach()
+        self._unsubscribe = bus.subscribe(self.dispatch)
+
+    def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def dispatch(self, event: Event) -> None:
+        signal = {
+            TurnStarted: self.turnStarted,
+            TextDelta: self.textDelta,
+            AssistantMessage: self.assistantMessage,
+            ToolStarted: self.toolStarted,
+            ToolFinished: self.toolFinished,
+            Handoff: self.handoff,
+            TurnFinished: self.turnFinished,
+            TurnFailed: self.turnFailed,
+            Notice: self.notice,
+        }.get(type(event))
+        if signal is not None:
+            signal.emit(event)
+        self.anyEvent.emit(event)

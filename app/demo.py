@@ -1,0 +1,121 @@
+"""The first-run demo village: agent "Muse", the offline demo model, the camera simulator.
+
+The camera simulator (``python -m app.demo_camera``) runs as a subprocess speaking MCP over
+streamable HTTP on 127.0.0.1; it prints ``demo camera: http://127.0.0.1:PORT/mcp`` when ready.
+A configuration that names a server ``demo_camera`` gets the simulator started and its URL filled
+in at launch, so a saved demo village keeps working across restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sys
+from dataclasses import replace
+
+from core.config import Agent, Config, McpServer, Template, Village
+from core.demo_model import BACKEND as OFFLINE_DEMO
+from core.log import event
+
+DEMO_SERVER = "demo_camera"
+DEMO_TEMPLATE = "Offline demo"
+DEMO_AGENT_ID = "muse"
+_READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/\S*)")
+PLACEHOLDER_URL = "http://127.0.0.1:1/mcp"
+
+
+def demo_config(url: str, language: str = "en") -> Config:
+    """The demo village as a ``Config`` (built in code: it has no file until Settings saves it)."""
+    return Config(
+        village=Village(language=language, name="Fuseforks demo"),  # type: ignore[arg-type]
+        templates=[
+            Template(
+                name=DEMO_TEMPLATE,
+                protocol=OFFLINE_DEMO,
+                model="demo",
+                base_url="",
+                key=None,
+                tools=True,
+                reads_images=True,
+                stream=False,
+            )
+        ],
+        agents=[
+            Agent(
+                id=DEMO_AGENT_ID,
+                name="Muse",
+                template=DEMO_TEMPLATE,
+                mcp_servers=[McpServer(name=DEMO_SERVER, transport="http", url=url)],
+            )
+        ],
+    )
+
+
+def uses_demo_camera(config: Config) -> bool:
+    return any(s.name == DEMO_SERVER for a in config.agents for s in config.servers_for(a))
+
+
+def with_camera_url(config: Config, url: str) -> Config:
+    """``config`` with every ``demo_camera`` server pointed at ``url``."""
+    for agent in config.agents:
+        agent.mcp_servers = [replace(s, url=url) if s.name == DEMO_SERVER else s for s in agent.mcp_servers]
+    config.shared_mcp_servers = [
+        replace(s, url=url) if s.name == DEMO_SERVER else s for s in config.shared_mcp_servers
+    ]
+    return config
+
+
+class DemoCamera:
+    """The camera simulator subprocess."""
+
+    def __init__(self, command: list[str] | None = None) -> None:
+        self.command = command or [sys.executable, "-m", "app.demo_camera"]
+        self.process: asyncio.subprocess.Process | None = None
+        self.url: str | None = None
+        self._drain: asyncio.Task[None] | None = None
+
+    async def start(self, ready_within: float = 20.0) -> str:
+        self.process = await asyncio.create_subprocess_exec(
+            *self.command,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        assert self.process.stdout is not None
+        try:
+            async with asyncio.timeout(ready_within):
+                while True:
+                    raw = await self.process.stdout.readline()
+                    if not raw:
+                        raise RuntimeError("the camera simulator exited before it was ready")
+                    match = _READY.search(raw.decode("utf-8", "replace"))
+                    if match:
+                        self.url = match.group(1)
+                        break
+        except BaseException:
+            await self.stop()
+            raise
+        self._drain = asyncio.create_task(self._discard(self.process.stdout))
+        event("demo camera", url=self.url, pid=self.process.pid)
+        return self.url
+
+    @staticmethod
+    async def _discard(stream: asyncio.StreamReader) -> None:
+        while await stream.readline():
+            pass
+
+    async def stop(self) -> None:
+        proc, self.process = self.process, None
+        if proc is not None and proc.returncode is None:
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 5)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+        if self._drain is not None:
+            self._drain.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._drain
+            self._drain = None

@@ -1,0 +1,59 @@
+"""Qt translations of the GUI (``translations/fuseforks_<lang>.qm``), switched at run time.
+
+Installing a translator sends ``QEvent.LanguageChange`` to every widget; each widget re-reads its
+texts in ``retranslate()``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+LANGUAGES = ("ja", "en", "zh")
+_QT_LOCALE = {"ja": "ja", "en": "en", "zh": "zh_CN"}
+
+
+def translations_dir() -> Path:
+    base = getattr(sys, "_MEIPASS", None)  # PyInstaller bundle
+    if base:
+        return Path(base) / "translations"
+    return Path(__file__).resolve().parents[1] / "translations"
+
+
+def qm_path(language: str) -> Path:
+    return translations_dir() / f"fuseforks_{language}.qm"
+
+
+class Translations:
+    def __init__(self, app: QCoreApplication) -> None:
+        self.app = app
+        self.language: str | None = None
+        self._ours: QTranslator | None = None
+        self._qt: QTranslator | None = None
+
+    def set_language(self, language: str) -> bool:
+        """Switch the GUI to ``language``; returns whether our catalogue was found."""
+        if language == self.language:
+            return True
+        for old in (self._ours, self._qt):
+            if old is not None:
+                self.app.removeTranslator(old)
+        self._ours = self._qt = None
+        ours = QTranslator(self.app)
+        found = ours.load(str(qm_path(language)))
+        qt = QTranslator(self.app)
+        if qt.load(
+            QLocale(_QT_LOCALE.get(language, language)),
+            "qtbase",
+            "_",
+            QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath),
+        ):
+            self.app.installTranslator(qt)
+            self._qt = qt
+        if found:
+            self.app.installTranslator(ours)
+            self._ours = ours
+        self.language = language
+        return found

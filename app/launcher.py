@@ -1,0 +1,152 @@
+"""Start the Qt application on a qasync loop, load the configuration (or the demo village), run."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import qasync
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from core.config import Config, ConfigError, default_config_path, load_config
+from core.log import LOG, event
+from core.mcp.provider import McpToolProvider, default_secret_resolver
+from core.store import SqliteJournal, Store, StoreError
+
+from .backends import make_backend_factory
+from .contracts import VillageLike
+from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
+from .history import StoreHistory
+from .i18n import Translations
+from .keys import KeyStore
+from .main_window import MainWindow
+
+RESOURCES = Path(__file__).resolve().parents[1] / "resources"
+
+
+def load_or_demo(path: Path) -> tuple[Config | None, bool]:
+    """``(config, demo)``: ``(None, True)`` when there is no file yet (first run)."""
+    try:
+        return load_config(path), False
+    except FileNotFoundError:
+        return None, True
+
+
+def data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("fuseforks", appauthor=False))
+
+
+@dataclass
+class Runtime:
+    """Everything the window drives, built from one configuration."""
+
+    village: VillageLike
+    provider: McpToolProvider
+    store: Store | None
+    history: StoreHistory | None
+
+
+def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = None) -> Runtime:
+    from core.village import Village
+
+    holder: dict[str, Any] = {}
+    factory = make_backend_factory(keys, lambda: holder["village"].config.village.language)
+
+    def resolve(name: str) -> str | None:
+        return keys.get(f"mcp:{name}") or default_secret_resolver(name)
+
+    provider = McpToolProvider(language=config.village.language, settings=config.mcp, secret_resolver=resolve)
+    store: Store | None
+    try:
+        store = Store.open(store_dir or data_dir())
+    except (OSError, StoreError) as exc:
+        event("store unavailable", error=type(exc).__name__)
+        store = None
+    journal = SqliteJournal(store) if store is not None else None
+    village = Village(config, backend_factory=factory, journal=journal, tool_provider=provider)
+    holder["village"] = village
+    history = StoreHistory(store, config.village.language) if store is not None else None
+    return Runtime(village, provider, store, history)
+
+
+async def run_app(app: QApplication, config_path: Path | None) -> int:
+    path = config_path or default_config_path()
+    keys = KeyStore()
+    translations = Translations(app)
+    try:
+        config, demo = load_or_demo(path)
+    except ConfigError as exc:
+        print(str(exc), file=sys.stderr)
+        event("config invalid", path=path, problems=len(exc.problems))
+        return 2
+    camera: DemoCamera | None = None
+    if config is None or uses_demo_camera(config):
+        camera = DemoCamera()
+        try:
+            url = await camera.start()
+        except (OSError, RuntimeError, TimeoutError) as exc:
+            event("demo camera failed", error=type(exc).__name__)
+            url = "http://127.0.0.1:1/mcp"
+            camera = None
+        config = demo_config(url) if config is None else with_camera_url(config, url)
+    assert config is not None
+    translations.set_language(config.village.language)
+    rt = make_runtime(config, keys)
+    village = rt.village
+
+    def adopt(cfg: Config) -> None:  # the MCP client reads language and image_results at call time
+        rt.provider.language = cfg.village.language
+        rt.provider.settings = cfg.mcp
+        if rt.history is not None:
+            rt.history.language = cfg.village.language
+
+    window = MainWindow(
+        village,
+        keys,
+        translations=translations,
+        demo=demo,
+        history=rt.history,
+        config_path=path,
+        after_apply=adopt,
+    )
+    window.show()
+    closed = asyncio.get_running_loop().create_future()
+
+    def window_closed() -> None:
+        if not closed.done():
+            closed.set_result(None)
+
+    app.lastWindowClosed.connect(window_closed)
+    try:
+        await village.start()
+        window.refresh_agents()
+        await closed
+    finally:
+        await village.close()
+        if camera is not None:
+            await camera.stop()
+        if rt.store is not None:
+            rt.store.close()
+    return 0
+
+
+def run(config_path: Path | None, log_dir: Path | None) -> int:
+    LOG.configure(log_dir, echo_stderr=True)
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Fuseforks")
+    app.setApplicationDisplayName("Fuseforks")
+    icon = RESOURCES / "icons" / "fuseforks.svg"
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
+    app.setQuitOnLastWindowClosed(False)  # the loop ends when run_app returns
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    with loop:
+        code: int = loop.run_until_complete(run_app(app, config_path))
+    return code

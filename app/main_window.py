@@ -1,0 +1,464 @@
+"""The village window: agent list, the selected agent's chat, the tool-output panel."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Iterable
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import QEvent, Qt, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import __version__
+from core.config import Config
+from core.events import (
+    AssistantMessage,
+    Event,
+    Handoff,
+    Notice,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TurnFailed,
+    TurnFinished,
+    TurnStarted,
+)
+from core.log import LOG, default_log_dir, event, profile
+
+from .bridge import EventBridge
+from .contracts import TurnHandleLike, VillageLike
+from .i18n import Translations
+from .keys import KeyStore
+from .style import STYLE
+from .widgets.agents import AgentList
+from .widgets.chat import ChatView
+from .widgets.toolpanel import ToolPanel
+
+
+class HistorySource(Protocol):
+    """Past events of an agent's conversation, oldest first (the durable store, when present)."""
+
+    def history(self, agent_id: str) -> Iterable[Event]: ...
+
+
+def version_line() -> str:
+    return f"app={__version__} profile={profile()}"
+
+
+class InputBox(QPlainTextEdit):
+    """Enter sends, Shift+Enter adds a line."""
+
+    def __init__(self, on_send: Callable[[], None]) -> None:
+        super().__init__()
+        self._on_send = on_send
+        self.setObjectName("inputBox")
+        self.setMaximumHeight(84)
+
+    def keyPressEvent(self, e: Any) -> None:
+        if (
+            e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and not e.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            self._on_send()
+            return
+        super().keyPressEvent(e)
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        village: VillageLike,
+        keys: KeyStore,
+        *,
+        translations: Translations | None = None,
+        demo: bool = False,
+        history: HistorySource | None = None,
+        config_path: Path | None = None,
+        after_apply: Callable[[Config], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.village = village
+        self.keys = keys
+        self.translations = translations
+        self.demo = demo
+        self.history = history
+        self.config_path = config_path
+        self.after_apply = after_apply
+        self.handles: dict[str, TurnHandleLike] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.chats: dict[str, ChatView] = {}
+        self.panels: dict[str, ToolPanel] = {}
+        self.settings_dialog: Any = None
+        self.message_box: QMessageBox | None = None
+        self.setObjectName("mainWindow")
+        self.setStyleSheet(STYLE)
+        self.resize(1280, 780)
+
+        self.bridge = EventBridge(self)
+        self.bridge.attach(village.bus)
+        self.bridge.turnStarted.connect(self.on_turn_started)
+        self.bridge.textDelta.connect(self.on_text_delta)
+        self.bridge.assistantMessage.connect(self.on_assistant_message)
+        self.bridge.toolStarted.connect(self.on_tool_started)
+        self.bridge.toolFinished.connect(self.on_tool_finished)
+        self.bridge.handoff.connect(self.on_handoff)
+        self.bridge.turnFinished.connect(self.on_turn_finished)
+        self.bridge.turnFailed.connect(self.on_turn_failed)
+        self.bridge.notice.connect(self.on_notice)
+        self.bridge.anyEvent.connect(lambda _e: self.refresh_agents())
+
+        # guide banner (demo village)
+        self.banner = QFrame()
+        self.banner.setObjectName("banner")
+        self.banner_text = QLabel()
+        self.banner_text.setWordWrap(True)
+        self.banner_button = QPushButton()
+        self.banner_button.clicked.connect(self.open_settings)
+        b = QHBoxLayout(self.banner)
+        b.setContentsMargins(12, 8, 12, 8)
+        b.addWidget(self.banner_text, 1)
+        b.addWidget(self.banner_button)
+        self.banner.setVisible(demo)
+
+        # agents
+        self.agent_list = AgentList()
+        self.agent_list.currentItemChanged.connect(
+            lambda *_: self.show_agent(self.agent_list.current_agent())
+        )
+        self.agents_title = QLabel()
+        self.agents_title.setObjectName("paneTitle")
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addWidget(self.agents_title)
+        lv.addWidget(self.agent_list)
+
+        # chat
+        self.chat_stack = QStackedWidget()
+        self.chat_title = QLabel()
+        self.chat_title.setObjectName("paneTitle")
+        self.input = InputBox(self.send_from_input)
+        self.send_button = QPushButton()
+        self.send_button.setObjectName("sendButton")
+        self.send_button.clicked.connect(self.send_from_input)
+        self.stop_button = QPushButton()
+        self.stop_button.setObjectName("stopButton")
+        self.stop_button.clicked.connect(self.stop_current)
+        self.stop_button.setEnabled(False)
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.send_button)
+        buttons.addWidget(self.stop_button)
+        row = QHBoxLayout()
+        row.addWidget(self.input, 1)
+        row.addLayout(buttons)
+        middle = QWidget()
+        mv = QVBoxLayout(middle)
+        mv.setContentsMargins(0, 0, 0, 0)
+        mv.addWidget(self.chat_title)
+        mv.addWidget(self.chat_stack, 1)
+        mv.addLayout(row)
+
+        # tool panel
+        self.panel_stack = QStackedWidget()
+        self.panel_title = QLabel()
+        self.panel_title.setObjectName("paneTitle")
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(self.panel_title)
+        rv.addWidget(self.panel_stack, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(middle)
+        split.addWidget(right)
+        split.setSizes([300, 600, 380])
+        split.setChildrenCollapsible(False)
+        central = QWidget()
+        cv = QVBoxLayout(central)
+        cv.setContentsMargins(8, 8, 8, 8)
+        cv.addWidget(self.banner)
+        cv.addWidget(split, 1)
+        self.setCentralWidget(central)
+
+        # menus
+        self.file_menu = self.menuBar().addMenu("")
+        self.settings_action = QAction(self)
+        self.settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        self.file_menu.addAction(self.settings_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit_action)
+        self.help_menu = self.menuBar().addMenu("")
+        self.log_action = QAction(self)
+        self.log_action.triggered.connect(self.open_log_folder)
+        self.version_action = QAction(self)
+        self.version_action.triggered.connect(self.show_version)
+        self.about_action = QAction(self)
+        self.about_action.triggered.connect(self.show_about)
+        for action in (self.log_action, self.version_action, self.about_action):
+            self.help_menu.addAction(action)
+
+        self.retranslate()
+        self.refresh_agents()
+        self.load_history()
+
+    # ------------------------------------------------------------------ text
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Fuseforks — {village}").format(village=self.village.config.village.name))
+        self.banner_text.setText(
+            self.tr(
+                "This is the offline demo village. Muse's model is a script, not an AI: it takes one frame "
+                "from the camera simulator and reports the picture's size and colours. To talk to a real "
+                "model, open Settings, add a template and store its key."
+            )
+        )
+        self.banner_button.setText(self.tr("Open Settings"))
+        self.agents_title.setText(self.tr("Agents"))
+        self.chat_title.setText(self.tr("Chat"))
+        self.panel_title.setText(self.tr("Tool calls"))
+        self.input.setPlaceholderText(
+            self.tr("Message the selected agent (Enter sends, Shift+Enter adds a line)")
+        )
+        self.send_button.setText(self.tr("Send"))
+        self.stop_button.setText(self.tr("Stop"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.settings_action.setText(self.tr("&Settings…"))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.log_action.setText(self.tr("Open log folder"))
+        self.version_action.setText(self.tr("Version"))
+        self.about_action.setText(self.tr("About Fuseforks"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # ------------------------------------------------------------------ tasks
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            event("gui task failed", error=type(exc).__name__)
+            self.statusBar().showMessage(self.tr("Error: {error}").format(error=str(exc)), 10_000)
+
+    # ------------------------------------------------------------------ agents
+    def refresh_agents(self) -> None:
+        statuses = self.village.statuses()
+        self.agent_list.set_statuses(statuses)
+        for status in statuses:
+            self.chat_for(status.agent_id)
+        self.show_agent(self.agent_list.current_agent())
+
+    def chat_for(self, agent_id: str) -> ChatView:
+        chat = self.chats.get(agent_id)
+        if chat is None:
+            chat = self.chats[agent_id] = ChatView()
+            self.chat_stack.addWidget(chat)
+            panel = self.panels[agent_id] = ToolPanel()
+            self.panel_stack.addWidget(panel)
+        return chat
+
+    def panel_for(self, agent_id: str) -> ToolPanel:
+        self.chat_for(agent_id)
+        return self.panels[agent_id]
+
+    def show_agent(self, agent_id: str | None) -> None:
+        if agent_id is None:
+            return
+        self.chat_stack.setCurrentWidget(self.chat_for(agent_id))
+        self.panel_stack.setCurrentWidget(self.panel_for(agent_id))
+        self.stop_button.setEnabled(agent_id in self.handles)
+
+    def current_agent(self) -> str | None:
+        return self.agent_list.current_agent()
+
+    # ------------------------------------------------------------------ turns
+    def send_from_input(self) -> None:
+        text = self.input.toPlainText().strip()
+        agent_id = self.current_agent()
+        if not text or agent_id is None:
+            return
+        if agent_id in self.handles:
+            self.statusBar().showMessage(self.tr("This agent is still working; press Stop first."), 5000)
+            return
+        self.input.clear()
+        self.send_text(agent_id, text)
+
+    def send_text(self, agent_id: str, text: str) -> TurnHandleLike:
+        handle = self.village.send(agent_id, text)
+        self.handles[agent_id] = handle
+        self.show_agent(self.current_agent())
+        self.spawn(self._await_turn(handle))
+        return handle
+
+    async def _await_turn(self, handle: TurnHandleLike) -> None:
+        try:
+            await handle.wait()
+        finally:
+            if self.handles.get(handle.agent_id) is handle:
+                del self.handles[handle.agent_id]
+            self.chat_for(handle.agent_id).set_busy(False)
+            self.refresh_agents()
+
+    def stop_current(self) -> None:
+        agent_id = self.current_agent()
+        handle = self.handles.get(agent_id) if agent_id else None
+        if handle is not None:
+            handle.stop()
+            self.stop_button.setEnabled(False)
+            self.statusBar().showMessage(self.tr("Stopping at the next step…"), 5000)
+
+    # ------------------------------------------------------------------ events
+    def on_turn_started(self, e: TurnStarted) -> None:
+        chat = self.chat_for(e.agent_id)
+        if e.source == "user":
+            chat.add_bubble("user", e.user_text)
+        else:
+            chat.add_bubble(
+                "notice",
+                self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text,
+            )
+        chat.set_busy(True)
+
+    def on_text_delta(self, e: TextDelta) -> None:
+        self.chat_for(e.agent_id).delta(e.turn_id, e.text)
+
+    def on_assistant_message(self, e: AssistantMessage) -> None:
+        self.chat_for(e.agent_id).message(e.turn_id, e.text)
+
+    def on_tool_started(self, e: ToolStarted) -> None:
+        self.panel_for(e.agent_id).add_started(e)
+
+    def on_tool_finished(self, e: ToolFinished) -> None:
+        self.panel_for(e.agent_id).add_finished(e)
+        if e.images:
+            caption = f"{e.name}  {e.display_line}".strip()
+            for preview in self.chat_for(e.agent_id).add_images(e.images, caption):
+                self.spawn(preview.load())
+
+    def on_handoff(self, e: Handoff) -> None:
+        self.chat_for(e.agent_id).add_bubble(
+            "notice", self.tr("Passed the request on to {to}.").format(to=e.to)
+        )
+
+    def on_turn_finished(self, e: TurnFinished) -> None:
+        chat = self.chat_for(e.agent_id)
+        chat.end_turn(e.turn_id)
+        chat.set_busy(False)
+        if e.stop == "interrupted":
+            chat.add_bubble("notice", self.tr("Stopped."))
+
+    def on_turn_failed(self, e: TurnFailed) -> None:
+        chat = self.chat_for(e.agent_id)
+        chat.end_turn(e.turn_id)
+        chat.set_busy(False)
+        chat.add_bubble(
+            "error", self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
+        )
+
+    def on_notice(self, e: Notice) -> None:
+        if e.agent_id:
+            self.chat_for(e.agent_id).add_bubble("error" if e.level == "error" else "notice", e.text)
+        self.statusBar().showMessage(e.text, 10_000)
+
+    def load_history(self) -> None:
+        """Replay stored past events (the durable store) through the same handlers."""
+        if self.history is None:
+            return
+        for status in self.village.statuses():
+            for past in self.history.history(status.agent_id):
+                self.bridge.dispatch(past)
+
+    # ------------------------------------------------------------------ settings
+    def open_settings(self) -> Any:
+        from .settings import SettingsDialog
+
+        if self.settings_dialog is None:
+            self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
+            self.settings_dialog.saved.connect(lambda cfg: self.spawn(self.apply_config(cfg)))
+            self.settings_dialog.finished.connect(self._settings_closed)
+        self.settings_dialog.open()
+        return self.settings_dialog
+
+    def _settings_closed(self) -> None:
+        self.settings_dialog = None
+
+    async def apply_config(self, config: Config) -> None:
+        await self.village.apply_config(config)
+        if self.after_apply is not None:
+            self.after_apply(config)
+        if self.translations is not None:
+            self.translations.set_language(config.village.language)
+        if config.path is not None:
+            self.config_path = config.path
+        self.banner.setVisible(self.demo and all(t.protocol == "offline-demo" for t in config.templates))
+        self.retranslate()
+        self.refresh_agents()
+        event(
+            "settings applied",
+            agents=len(config.agents),
+            templates=len(config.templates),
+            language=config.village.language,
+        )
+
+    # ------------------------------------------------------------------ help
+    def _info(self, title: str, text: str) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.open()  # never exec(): no nested event loop while turns run
+        self.message_box = box
+        return box
+
+    def log_folder(self) -> Path:
+        return LOG.path.parent if LOG.path is not None else default_log_dir()
+
+    def open_log_folder(self) -> None:
+        folder = self.log_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def show_version(self) -> QMessageBox:
+        return self._info(self.tr("Version"), version_line())
+
+    def show_about(self) -> QMessageBox:
+        return self._info(
+            self.tr("About Fuseforks"),
+            self.tr(
+                "Fuseforks {version}\n\nA village of AI agents that watch a camera through MCP tools.\n"
+                "Images returned by tools are sent to the model provider of the agent that called the tool. "
+                "See PRIVACY.md for what is kept on disk."
+            ).format(version=__version__),
+        )
+
+    # ------------------------------------------------------------------ close
+    def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
+        for handle in self.handles.values():
+            handle.stop()
+        self.bridge.detach()
+        super().closeEvent(event)

@@ -1,0 +1,168 @@
+"""Image previews in the chat: scaled to fit, "Save image…", "Copy", click for full size.
+
+Decoding happens off the UI thread (``asyncio.to_thread(QImage.fromData, …)``); the widget shows a
+placeholder until the decoded image arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPixmap
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.canonical import ImageData
+
+MAX_PREVIEW_WIDTH = 480
+MAX_PREVIEW_HEIGHT = 360
+
+
+def decode(data: bytes) -> QImage:
+    """Decode image bytes (safe to run in a worker thread: QImage, not QPixmap)."""
+    return QImage.fromData(data)
+
+
+def fit(size: QSize, width: int, height: int) -> QSize:
+    """``size`` scaled down (never up) to fit in ``width`` × ``height``, keeping the aspect."""
+    if size.width() <= width and size.height() <= height:
+        return QSize(size)
+    return size.scaled(QSize(width, height), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class ClickableLabel(QLabel):
+    clicked = Signal()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
+
+
+class ImageViewer(QScrollArea):
+    """The full-size image in its own (non-modal) window."""
+
+    def __init__(self, image: QImage, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.setWindowTitle(title)
+        label = QLabel()
+        label.setPixmap(QPixmap.fromImage(image))
+        self.image_label = label
+        self.setWidget(label)
+        self.resize(min(image.width() + 4, 1200), min(image.height() + 4, 900))
+
+
+class ImagePreview(QFrame):
+    """One tool image in the chat."""
+
+    def __init__(self, image: ImageData, caption: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("imagePreview")
+        self.data = image
+        self.caption_text = caption
+        self.image: QImage | None = None
+        self.viewer: ImageViewer | None = None
+        self.picture = ClickableLabel()
+        self.picture.setObjectName("previewPicture")
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture.setMinimumSize(120, 80)
+        self.picture.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.picture.clicked.connect(self.open_full_size)
+        self.caption = QLabel(caption)
+        self.caption.setObjectName("previewCaption")
+        self.save_button = QPushButton()
+        self.copy_button = QPushButton()
+        self.save_button.clicked.connect(self.save_image)
+        self.copy_button.clicked.connect(self.copy_image)
+        self.save_button.setEnabled(False)
+        self.copy_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.caption, 1)
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.copy_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addLayout(buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.save_button.setText(self.tr("Save image…"))
+        self.copy_button.setText(self.tr("Copy"))
+        self.picture.setToolTip(self.tr("Click to open the full-size image"))
+        if self.image is None:
+            self.picture.setText(self.tr("Loading image…"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    async def load(self) -> None:
+        """Decode the bytes in a worker thread, then show the scaled picture."""
+        image = await asyncio.to_thread(decode, self.data.data)
+        self.set_image(image)
+
+    def set_image(self, image: QImage) -> None:
+        if image.isNull():
+            self.picture.setText(self.tr("The image could not be decoded."))
+            return
+        self.image = image
+        self.save_button.setEnabled(True)
+        self.copy_button.setEnabled(True)
+        self._rescale()
+
+    def _rescale(self) -> None:
+        if self.image is None:
+            return
+        parent = self.parentWidget()
+        avail = parent.width() - 40 if parent is not None else MAX_PREVIEW_WIDTH
+        width = max(160, min(MAX_PREVIEW_WIDTH, avail))
+        target = fit(self.image.size(), width, MAX_PREVIEW_HEIGHT)
+        pixmap = QPixmap.fromImage(self.image).scaled(
+            target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
+        self.picture.setPixmap(pixmap)
+        self.picture.setFixedSize(pixmap.size())
+
+    def open_full_size(self) -> None:
+        if self.image is None:
+            return
+        self.viewer = ImageViewer(self.image, self.caption_text, self.window())
+        self.viewer.show()
+
+    def copy_image(self) -> None:
+        if self.image is not None:
+            QGuiApplication.clipboard().setImage(self.image)
+
+    def suggested_name(self) -> str:
+        ext = (
+            "webp"
+            if self.data.media_type == "image/webp"
+            else ("png" if self.data.media_type == "image/png" else "jpg")
+        )
+        return f"{self.data.sha256[:12]}.{ext}"
+
+    def save_image(self) -> QFileDialog:
+        """A non-modal save dialog (no nested event loop); the bytes are written as received."""
+        dialog = QFileDialog(self.window(), self.tr("Save image"), self.suggested_name())
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.fileSelected.connect(self.write_to)
+        dialog.open()
+        return dialog
+
+    def write_to(self, path: str) -> None:
+        with open(path, "wb") as fh:
+            fh.write(self.data.data)
