@@ -9,7 +9,7 @@ core never imports anything else from ``wires``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from core.canonical import ChatRequest, ChatResponse
 from wires.errors import (
@@ -20,6 +20,11 @@ from wires.errors import (
     ProviderTransportError,
 )
 
+if TYPE_CHECKING:
+    import httpx
+
+    import core.config
+
 __all__ = [
     "ImagesRejected",
     "ModelBackend",
@@ -29,6 +34,7 @@ __all__ = [
     "ProviderTransportError",
     "TextSink",
     "Wire",
+    "http_backend",
 ]
 
 TextSink = Callable[[str], None]
@@ -61,3 +67,34 @@ class ModelBackend(Protocol):
     def model(self) -> str: ...
 
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse: ...
+
+
+def http_backend(template: core.config.Template, key: str | None, client: httpx.AsyncClient) -> ModelBackend:
+    """The real backend for ``template``: its wire over ``client`` with ``key`` (None = no auth).
+
+    Retry and fallback lines go to ``core.log`` (``llm retry:``, ``llm retry stop:``,
+    ``attachment fallback:``). The key is only ever placed in request headers.
+    """
+    import core.config
+    import core.log
+    from wires import WIRES
+    from wires.http import HttpClient, RetryPolicy, WireBackend
+
+    def log(kind: str, fields: dict[str, object], tail: str | None = None) -> None:
+        core.log.event(kind, tail, **fields)
+
+    http = HttpClient(
+        client,
+        timeout_s=template.request_timeout_s,
+        policy=RetryPolicy(max_attempts=template.max_retries),
+        log=log,
+    )
+    return WireBackend(
+        WIRES[template.protocol],
+        http,
+        base_url=template.base_url or core.config.DEFAULT_BASE_URLS[template.protocol],
+        model=template.model,
+        key=key,
+        stream=template.stream,
+        max_tokens=template.max_output_tokens,
+    )

@@ -1,0 +1,393 @@
+"""The one HTTP seam of the wire layer: retries, error mapping, streaming, the JPEG fallback.
+
+``HttpClient`` wraps an injected ``httpx.AsyncClient``. Nothing from httpx escapes: every failure
+becomes a ``wires.errors`` type. Retry classes follow the original app (Spec 52):
+
+    retried:  rate_limit (429), overloaded (529), server_error (5xx), timeout, network
+    stopped:  auth (401/403), billing (insufficient_quota), context_length (400/413 with a
+              context-length code), client_error (every other 4xx, 400 included: S70-16)
+
+Wait = max(base·2^(k-1) capped at ``cap_s``, hint) × (1 + 0.1·u), u ∈ [0, 1). The hint is the
+larger of ``Retry-After`` (seconds or an HTTP date; past → 0) and the provider body's own hint
+(Gemini ``RetryInfo.retryDelay``). A hint above ``max_hint_s`` (60 s) stops with
+``reason=hint_too_long``. ``max_attempts`` counts the first try, so M attempts write at most M−1
+``llm retry:`` lines. A stream that has already delivered text is never retried (the text is on
+screen); waits are plain ``asyncio.sleep`` and therefore cancellable.
+
+Log lines go through an injected hook ``log(kind, fields, tail=None)`` (the core passes
+``core.log.event``); keys and image bytes never reach it.
+
+``WireBackend`` implements ``core.llm.ModelBackend`` for one template: wire + client + key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import email.utils
+import io
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import httpx
+
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData
+from wires.base import JSON, ErrorInfo, SSEParser, WireBase
+from wires.errors import (
+    ImagesRejected,
+    ProviderError,
+    ProviderHTTPError,
+    ProviderProtocolError,
+    ProviderTransportError,
+)
+
+TextSink = Callable[[str], None]
+RETRIED = {"rate_limit", "overloaded", "server_error", "timeout", "network"}
+
+
+class LogHook(Protocol):
+    def __call__(self, kind: str, fields: dict[str, object], tail: str | None = None) -> None: ...
+
+
+def _no_log(kind: str, fields: dict[str, object], tail: str | None = None) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 3
+    base_s: float = 0.2
+    cap_s: float = 5.0
+    max_hint_s: float = 60.0
+
+
+# ------------------------------------------------------------------------------ classification
+
+
+def retry_class(status: int | None, code: str | None, message: str = "") -> str:
+    """The retry class of a failed attempt (``status`` None = transport failure)."""
+    text = f"{code or ''} {message}".lower()
+    if status is None:
+        return "network"
+    if "insufficient_quota" in text or "billing" in (code or ""):
+        return "billing"
+    if status == 429:
+        return "rate_limit"
+    if status == 529:
+        return "overloaded"
+    if status >= 500:
+        return "server_error"
+    if status in (401, 403):
+        return "auth"
+    if status in (400, 413) and ("context_length" in text or "context length" in text):
+        return "context_length"
+    return "client_error"
+
+
+def retry_after_s(value: str | None, now: float | None = None) -> float | None:
+    """``Retry-After``: delta-seconds or an HTTP date (a past date means 0)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(float(value), 0.0)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(when.timestamp() - (time.time() if now is None else now), 0.0)
+
+
+def _fmt_hint(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{round(seconds)}s"
+
+
+@dataclass
+class _Failure(Exception):
+    """One failed attempt, before the retry decision."""
+
+    error: ProviderError
+    status: int | None
+    cls: str
+    code: str | None
+    header_hint: float | None = None
+    body_hint: float | None = None
+    retryable: bool = True
+
+
+# ------------------------------------------------------------------------------ client
+
+
+class HttpClient:
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        *,
+        timeout_s: float = 120.0,
+        policy: RetryPolicy | None = None,
+        log: LogHook | None = None,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        rand: Callable[[], float] = random.random,
+    ) -> None:
+        self._client = client
+        self._timeout = httpx.Timeout(timeout_s, connect=min(timeout_s, 15.0))
+        self.policy = policy or RetryPolicy()
+        self.log: LogHook = log or _no_log
+        self._sleep = sleep
+        self._rand = rand
+
+    async def send(
+        self,
+        wire: WireBase,
+        url: str,
+        headers: dict[str, str],
+        body: JSON,
+        *,
+        model: str,
+        stream: bool,
+        on_text: TextSink | None = None,
+    ) -> ChatResponse:
+        """POST ``body`` with retries; return the decoded (or stream-assembled) response."""
+        content = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        hdrs = {"content-type": "application/json", **headers}
+        if stream:
+            hdrs["accept"] = "text/event-stream"
+        attempts = max(self.policy.max_attempts, 1)
+        for k in range(1, attempts + 1):
+            emitted: list[bool] = [False]
+            try:
+                return await self._attempt(wire, url, hdrs, content, stream, on_text, emitted)
+            except _Failure as failure:
+                fields: dict[str, object] = {
+                    "model": model,
+                    "attempt": f"{k}/{attempts}",
+                    "status": failure.status if failure.status is not None else "-",
+                    "class": failure.cls,
+                    "code": (failure.code or "-")[:40],
+                }
+                hint = max(
+                    (h for h in (failure.header_hint, failure.body_hint) if h is not None), default=None
+                )
+                src = {
+                    (True, True): "both",
+                    (True, False): "header",
+                    (False, True): "body",
+                    (False, False): "-",
+                }[(failure.header_hint is not None, failure.body_hint is not None)]
+                fields["hint"] = _fmt_hint(hint)
+                fields["src"] = src
+                if not failure.retryable or failure.cls not in RETRIED or emitted[0]:
+                    self.log("llm retry stop", fields)
+                    raise failure.error from None
+                if hint is not None and hint > self.policy.max_hint_s:
+                    self.log("llm retry stop", {**fields, "reason": "hint_too_long"})
+                    raise failure.error from None
+                if k == attempts:
+                    raise failure.error from None
+                backoff = min(self.policy.base_s * 2 ** (k - 1), self.policy.cap_s)
+                wait = max(backoff, hint or 0.0) * (1 + 0.1 * self._rand())
+                self.log("llm retry", {**fields, "wait": f"{round(wait * 1000)}ms"})
+                await self._sleep(wait)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _attempt(
+        self,
+        wire: WireBase,
+        url: str,
+        headers: dict[str, str],
+        content: bytes,
+        stream: bool,
+        on_text: TextSink | None,
+        emitted: list[bool],
+    ) -> ChatResponse:
+        try:
+            if not stream:
+                resp = await self._client.post(url, content=content, headers=headers, timeout=self._timeout)
+                if resp.status_code >= 300:
+                    raise self._http_failure(wire, resp.status_code, resp.headers, resp.text)
+                try:
+                    body = resp.json()
+                except ValueError as exc:
+                    raise ProviderProtocolError(f"{wire.name}: response is not JSON") from exc
+                if not isinstance(body, dict):
+                    raise ProviderProtocolError(f"{wire.name}: response is not a JSON object")
+                return wire.decode(body)
+            request = self._client.build_request(
+                "POST", url, content=content, headers=headers, timeout=self._timeout
+            )
+            resp = await self._client.send(request, stream=True)
+            try:
+                if resp.status_code >= 300:
+                    text = (await resp.aread()).decode("utf-8", "replace")
+                    raise self._http_failure(wire, resp.status_code, resp.headers, text)
+                decoder = wire.stream_decoder()
+                parser = SSEParser()
+                async for line in resp.aiter_lines():
+                    event = parser.feed_line(line.rstrip("\r"))
+                    if event is not None:
+                        delta = decoder.feed(*event)
+                        if delta and on_text is not None:
+                            emitted[0] = True
+                            on_text(delta)
+                last = parser.flush()
+                if last is not None:
+                    delta = decoder.feed(*last)
+                    if delta and on_text is not None:
+                        emitted[0] = True
+                        on_text(delta)
+                return decoder.result()
+            finally:
+                await resp.aclose()
+        except _Failure:
+            raise
+        except ProviderHTTPError as exc:  # an error event inside a 200 stream
+            cls = retry_class(exc.status, exc.provider_code, exc.message)
+            raise _Failure(exc, exc.status, cls, exc.provider_code) from None
+        except ProviderTransportError as exc:  # a stream cut before its terminal event
+            raise _Failure(exc, None, "network", None) from None
+        except httpx.TimeoutException as exc:
+            err = ProviderTransportError(f"{wire.name}: timed out ({type(exc).__name__})")
+            raise _Failure(err, None, "timeout", None) from None
+        except httpx.HTTPError as exc:
+            err = ProviderTransportError(f"{wire.name}: {type(exc).__name__}: {exc}")
+            raise _Failure(err, None, "network", None) from None
+
+    @staticmethod
+    def _http_failure(wire: WireBase, status: int, headers: httpx.Headers, text: str) -> _Failure:
+        info: ErrorInfo = wire.parse_error(status, text)
+        header_hint = retry_after_s(headers.get("retry-after"))
+        error = ProviderHTTPError(
+            status,
+            info.message or f"HTTP {status}",
+            provider_code=info.code,
+            retry_after=max((h for h in (header_hint, info.retry_hint_s) if h is not None), default=None),
+            body=text[:4000],
+        )
+        cls = retry_class(status, info.code, info.message)
+        return _Failure(error, status, cls, info.code, header_hint, info.retry_hint_s)
+
+
+# ------------------------------------------------------------------------------ JPEG fallback
+
+
+def webp_to_jpeg(image: ImageData, quality: int = 90) -> ImageData:
+    """Re-encode one WebP as JPEG (alpha flattened onto white). Raises ``ValueError`` on failure."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(image.data)) as im:
+            im.load()
+            if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+                rgba = im.convert("RGBA")
+                flat = Image.new("RGB", rgba.size, (255, 255, 255))
+                flat.paste(rgba, mask=rgba.getchannel("A"))
+            else:
+                flat = im.convert("RGB")
+            out = io.BytesIO()
+            flat.save(out, "JPEG", quality=quality)
+            return ImageData("image/jpeg", out.getvalue(), flat.width, flat.height)
+    except (OSError, UnidentifiedImageError, ValueError) as exc:
+        raise ValueError(f"cannot re-encode image: {exc}") from exc
+
+
+def has_webp(request: ChatRequest) -> bool:
+    return any(img.media_type == "image/webp" for m in request.messages for img in m.attachments)
+
+
+def has_images(request: ChatRequest) -> bool:
+    return any(m.attachments for m in request.messages)
+
+
+def with_jpeg(request: ChatRequest) -> ChatRequest:
+    messages: list[ChatMessage] = []
+    for m in request.messages:
+        if any(img.media_type == "image/webp" for img in m.attachments):
+            imgs = [webp_to_jpeg(i) if i.media_type == "image/webp" else i for i in m.attachments]
+            m = dataclasses.replace(m, attachments=imgs)
+        messages.append(m)
+    return dataclasses.replace(request, messages=messages)
+
+
+# ------------------------------------------------------------------------------ backend
+
+
+class WireBackend:
+    """``core.llm.ModelBackend`` over one wire, one HTTP client and one key (or none)."""
+
+    def __init__(
+        self,
+        wire: WireBase,
+        http: HttpClient,
+        *,
+        base_url: str,
+        model: str,
+        key: str | None = None,
+        stream: bool = True,
+        max_tokens: int | None = None,
+    ) -> None:
+        self._wire = wire
+        self._http = http
+        self._base_url = base_url.rstrip("/")
+        self._model = model
+        self._key = key
+        self._stream = stream
+        self._max_tokens = max_tokens
+
+    @property
+    def backend(self) -> str:
+        return self._wire.name
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def __repr__(self) -> str:  # never show the key
+        return f"WireBackend({self._wire.name}, {self._model}, {self._base_url})"
+
+    async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
+        changes: dict[str, Any] = {}
+        if not request.model:
+            changes["model"] = self._model
+        if request.max_tokens is None and self._max_tokens:
+            changes["max_tokens"] = self._max_tokens
+        if changes:
+            request = dataclasses.replace(request, **changes)
+        try:
+            return await self._send(request, on_text)
+        except ProviderHTTPError as first:
+            if not (first.status == 400 and self._wire.jpeg_fallback and has_webp(request)):
+                raise
+            try:
+                converted = with_jpeg(request)
+            except ValueError:
+                raise first from None
+            self._http.log("attachment fallback", {"model": request.model}, "retrying with jpeg after 400")
+            try:
+                return await self._send(converted, on_text)
+            except ProviderHTTPError as second:
+                if second.status != 400:
+                    raise
+                raise ImagesRejected(
+                    400, second.message, provider_code=second.provider_code, body=second.body
+                ) from None
+
+    async def _send(self, request: ChatRequest, on_text: TextSink | None) -> ChatResponse:
+        body = self._wire.encode(request)
+        if self._stream:
+            body = self._wire.stream_body(body)
+        url = self._base_url + self._wire.path(request.model, self._stream)
+        return await self._http.send(
+            self._wire,
+            url,
+            self._wire.headers(self._key),
+            body,
+            model=request.model,
+            stream=self._stream,
+            on_text=on_text,
+        )
