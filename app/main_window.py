@@ -402,7 +402,10 @@ class MainWindow(QMainWindow):
             self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
             self.settings_dialog.saved.connect(lambda cfg: self.spawn(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
-        self.settings_dialog.open()
+        # Non-modal: the chat stays usable while the dialog is open; never exec() (no nested loop).
+        self.settings_dialog.show()
+        self.settings_dialog.raise_()
+        self.settings_dialog.activateWindow()
         return self.settings_dialog
 
     def _settings_closed(self) -> None:
