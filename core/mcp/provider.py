@@ -104,7 +104,9 @@ def _leaf(exc: BaseException) -> BaseException:
 
 def _describe(exc: BaseException) -> str:
     leaf = _leaf(exc)
-    if isinstance(leaf, MCPError):
+    if isinstance(leaf, _ConnectFailed):
+        text = str(leaf)
+    elif isinstance(leaf, MCPError):
         text = f"MCPError {leaf.code}: {leaf.message}"
     else:
         text = f"{type(leaf).__name__}: {leaf}" if str(leaf) else type(leaf).__name__
