@@ -156,6 +156,7 @@ def secret_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             subprocess.run(["kill", pid], check=False)
         bus.terminate()
         bus.wait(5)
+        bus.stdout.close()
         for k, v in saved.items():
             if v is None:
                 os.environ.pop(k, None)
