@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 
 LANGUAGES = ("ja", "en", "zh")
 _QT_LOCALE = {"ja": "ja", "en": "en", "zh": "zh_CN"}
@@ -33,14 +33,19 @@ class Translations:
         self._ours: QTranslator | None = None
         self._qt: QTranslator | None = None
 
-    def set_language(self, language: str) -> bool:
-        """Switch the GUI to ``language``; returns whether our catalogue was found."""
-        if language == self.language:
-            return True
+    def uninstall(self) -> None:
         for old in (self._ours, self._qt):
             if old is not None:
                 self.app.removeTranslator(old)
         self._ours = self._qt = None
+        self.language = None
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+
+    def set_language(self, language: str) -> bool:
+        """Switch the GUI to ``language``; returns whether our catalogue was found."""
+        if language == self.language:
+            return True
+        self.uninstall()
         ours = QTranslator(self.app)
         found = ours.load(str(qm_path(language)))
         qt = QTranslator(self.app)
@@ -56,4 +61,6 @@ class Translations:
             self.app.installTranslator(ours)
             self._ours = ours
         self.language = language
+        # Deliver the posted LanguageChange events now (only those: no nested event loop under qasync).
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
         return found

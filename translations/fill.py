@@ -1,0 +1,231 @@
+"""Fill the .ts catalogues from the tables below, then compile them with pyside6-lrelease.
+
+    .venv/bin/pyside6-lupdate app/main_window.py app/settings.py app/widgets/*.py -ts translations/fuseforks_ja.ts
+    (same for en, zh)
+    .venv/bin/python translations/fill.py
+
+English is the source language: its catalogue maps every text to itself.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LRELEASE = Path(sys.executable).with_name("pyside6-lrelease")
+
+ABOUT = (
+    "Fuseforks {version}\n\nA village of AI agents that watch a camera through MCP tools.\n"
+    "Images returned by tools are sent to the model provider of the agent that called the tool. "
+    "See PRIVACY.md for what is kept on disk."
+)
+BANNER = (
+    "This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the "
+    "camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, "
+    "add a template and store its key."
+)
+PASTE_HINT = 'Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.'
+SERVER_HINT = (
+    'One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. '
+    "No secrets here: write ${secret:NAME} and store NAME in the keyring."
+)
+NO_KEYRING = (
+    "No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory "
+    "for this session only; it is forgotten when the app closes."
+)
+
+# source: (ja, zh)
+T: dict[str, tuple[str, str]] = {
+    "Agent": ("エージェント", "代理"),
+    "Template": ("テンプレート", "模板"),
+    "State": ("状態", "状态"),
+    "Tokens": ("トークン", "令牌"),
+    "running": ("実行中", "运行中"),
+    "error": ("エラー", "错误"),
+    "idle": ("待機中", "空闲"),
+    "working…": ("作業中…", "处理中…"),
+    "Save image…": ("画像を保存…", "保存图像…"),
+    "Copy": ("コピー", "复制"),
+    "Click to open the full-size image": ("クリックで原寸の画像を開きます", "点击打开原尺寸图像"),
+    "Loading image…": ("画像を読み込み中…", "正在加载图像…"),
+    "The image could not be decoded.": ("画像を表示できませんでした。", "无法解码该图像。"),
+    "Save image": ("画像を保存", "保存图像"),
+    "Fuseforks — {village}": ("Fuseforks — {village}", "Fuseforks — {village}"),
+    BANNER: (
+        "これはオフラインのデモ村です。Muse のモデルは AI ではなくスクリプトです。カメラシミュレーターから1枚撮り、"
+        "画像の大きさと色を報告します。実際のモデルと話すには、設定を開いてテンプレートを追加し、キーを保存してください。",
+        "这是离线演示村。Muse 的模型是脚本而不是 AI：它从相机模拟器拍摄一帧，并报告图像的尺寸和颜色。"
+        "要与真实模型对话，请打开设置，添加模板并保存密钥。",
+    ),
+    "Open Settings": ("設定を開く", "打开设置"),
+    "Agents": ("エージェント", "代理"),
+    "Chat": ("チャット", "聊天"),
+    "Tool calls": ("ツール呼び出し", "工具调用"),
+    "Message the selected agent (Enter sends, Shift+Enter adds a line)": (
+        "選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）",
+        "发给所选代理的消息（Enter 发送，Shift+Enter 换行）",
+    ),
+    "Send": ("送信", "发送"),
+    "Stop": ("停止", "停止"),
+    "&File": ("ファイル(&F)", "文件(&F)"),
+    "&Settings…": ("設定(&S)…", "设置(&S)…"),
+    "&Quit": ("終了(&Q)", "退出(&Q)"),
+    "&Help": ("ヘルプ(&H)", "帮助(&H)"),
+    "Open log folder": ("ログフォルダーを開く", "打开日志文件夹"),
+    "Version": ("バージョン", "版本"),
+    "About Fuseforks": ("Fuseforks について", "关于 Fuseforks"),
+    "Error: {error}": ("エラー: {error}", "错误：{error}"),
+    "This agent is still working; press Stop first.": (
+        "このエージェントはまだ作業中です。先に停止を押してください。",
+        "该代理仍在工作，请先按停止。",
+    ),
+    "Stopping at the next step…": ("次の区切りで停止します…", "将在下一步停止…"),
+    "Request passed on from {source}:": ("{source} から引き継がれた依頼:", "由 {source} 转来的请求："),
+    "Passed the request on to {to}.": ("依頼を {to} に引き継ぎました。", "已将请求转给 {to}。"),
+    "Stopped.": ("停止しました。", "已停止。"),
+    "The turn failed ({code}): {message}": (
+        "ターンが失敗しました（{code}）: {message}",
+        "本轮失败（{code}）：{message}",
+    ),
+    ABOUT: (
+        "Fuseforks {version}\n\nMCP ツールを通してカメラを見る AI エージェントの村です。\n"
+        "ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。"
+        "ディスクに保存されるものは PRIVACY.md を参照してください。",
+        "Fuseforks {version}\n\n通过 MCP 工具观看相机的 AI 代理村。\n"
+        "工具返回的图像会发送给调用该工具的代理的模型提供商。磁盘上保存的内容见 PRIVACY.md。",
+    ),
+    "Settings": ("設定", "设置"),
+    "Templates": ("テンプレート", "模板"),
+    "Village": ("村", "村"),
+    "Add": ("追加", "添加"),
+    "Duplicate": ("複製", "复制"),
+    "Delete": ("削除", "删除"),
+    "Name": ("名前", "名称"),
+    "Protocol": ("プロトコル", "协议"),
+    "Base URL": ("ベース URL", "基础 URL"),
+    "Model": ("モデル", "模型"),
+    "Tools": ("ツール", "工具"),
+    "Images": ("画像", "图像"),
+    "Keyring entry": ("キーリングの項目名", "密钥环条目"),
+    "Send tools to the model": ("モデルにツールを渡す", "向模型提供工具"),
+    "The model reads images": ("モデルは画像を読める", "模型可读取图像"),
+    "empty: this endpoint needs no key": ("空欄: このエンドポイントはキー不要", "留空：此端点无需密钥"),
+    "API key (stored only in the OS keyring)": (
+        "API キー（OS のキーリングにのみ保存）",
+        "API 密钥（仅保存在系统密钥环中）",
+    ),
+    "Paste the key here; it is never shown again": (
+        "ここにキーを貼り付けます。二度と表示されません",
+        "在此粘贴密钥；之后不会再显示",
+    ),
+    "Store key": ("キーを保存", "保存密钥"),
+    "Delete key": ("キーを削除", "删除密钥"),
+    "Keep the key for this session only": ("このセッションの間だけキーを保持", "仅在本次会话中保留密钥"),
+    "System prompt": ("システムプロンプト", "系统提示词"),
+    "MCP servers": ("MCP サーバー", "MCP 服务器"),
+    "Connected agents": ("つながっているエージェント", "关联的代理"),
+    "Edit": ("編集", "编辑"),
+    "Remove": ("削除", "移除"),
+    "Paste Claude Desktop JSON…": ("Claude Desktop の JSON を貼り付け…", "粘贴 Claude Desktop JSON…"),
+    "Apply": ("適用", "应用"),
+    "server name (letters, digits, _ and -)": (
+        "サーバー名（英数字、_ と -）",
+        "服务器名称（字母、数字、_ 和 -）",
+    ),
+    PASTE_HINT: (
+        'Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。',
+        '粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。',
+    ),
+    SERVER_HINT: (
+        'サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。'
+        "秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。",
+        '以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。'
+        "不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。",
+    ),
+    "Village name": ("村の名前", "村名"),
+    "Language": ("言語", "语言"),
+    "Image results": ("画像の結果", "图像结果"),
+    "Send images returned by MCP tools to the model": (
+        "MCP ツールが返した画像をモデルに送る",
+        "将 MCP 工具返回的图像发送给模型",
+    ),
+    "Images returned by tools are sent to the model provider of the agent that called the tool.": (
+        "ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。",
+        "工具返回的图像会发送给调用该工具的代理的模型提供商。",
+    ),
+    "Save": ("保存", "保存"),
+    "Close": ("閉じる", "关闭"),
+    "New template": ("新しいテンプレート", "新模板"),
+    "copy": ("コピー", "副本"),
+    "used by {agents}; choose another template for them first": (
+        "{agents} が使用中です。先に別のテンプレートを選んでください",
+        "{agents} 正在使用；请先为其选择其他模板",
+    ),
+    "No key needed (no keyring entry named)": (
+        "キー不要（キーリングの項目名なし）",
+        "无需密钥（未指定密钥环条目）",
+    ),
+    "Key present (kept for this session only)": (
+        "キーあり（このセッションの間だけ保持）",
+        "已有密钥（仅在本次会话中保留）",
+    ),
+    "Key present in the OS keyring": ("OS のキーリングにキーがあります", "系统密钥环中已有密钥"),
+    "No key stored": ("キーは保存されていません", "未保存密钥"),
+    NO_KEYRING: (
+        "このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに"
+        "保持できます。アプリを閉じると消えます。",
+        "此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。",
+    ),
+    "The OS keyring could not be reached.": (
+        "OS のキーリングに接続できませんでした。",
+        "无法访问系统密钥环。",
+    ),
+    "a server needs a name and a JSON object": (
+        "サーバーには名前と JSON オブジェクトが必要です",
+        "服务器需要名称和 JSON 对象",
+    ),
+    "could not write {path}: {error}": ("{path} に書き込めませんでした: {error}", "无法写入 {path}：{error}"),
+    "Saved ✓": ("保存しました ✓", "已保存 ✓"),
+    "running…": ("実行中…", "运行中…"),
+    "ok": ("成功", "成功"),
+    "Input": ("入力", "输入"),
+    "Output": ("出力", "输出"),
+    "Show or hide the exact input and output": (
+        "入力と出力をそのまま表示／非表示",
+        "显示或隐藏原始输入和输出",
+    ),
+    "(file)": ("（ファイル）", "（文件）"),
+}
+
+
+def fill(language: str) -> list[str]:
+    path = HERE / f"fuseforks_{language}.ts"
+    tree = ET.parse(path)
+    missing = []
+    for message in tree.iter("message"):
+        source = message.findtext("source") or ""
+        translation = message.find("translation")
+        assert translation is not None
+        if language == "en":
+            text = source
+        elif source in T:
+            text = T[source][0 if language == "ja" else 1]
+        else:
+            missing.append(source)
+            continue
+        translation.text = text
+        translation.attrib.pop("type", None)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    subprocess.run([str(LRELEASE), str(path), "-qm", str(path.with_suffix(".qm"))], check=True)
+    return missing
+
+
+if __name__ == "__main__":
+    for lang in ("ja", "en", "zh"):
+        gaps = fill(lang)
+        if gaps:
+            print(f"{lang}: {len(gaps)} untranslated: {gaps}")
+            sys.exit(1)

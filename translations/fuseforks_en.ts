@@ -1,0 +1,511 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en_US">
+<context>
+    <name>AgentList</name>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Template</source>
+        <translation>Template</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="41" />
+        <source>running</source>
+        <translation>running</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="43" />
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="44" />
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location filename="../app/widgets/chat.py" line="66" />
+        <source>working…</source>
+        <translation>working…</translation>
+    </message>
+</context>
+<context>
+    <name>ImagePreview</name>
+    <message>
+        <location filename="../app/widgets/preview.py" line="101" />
+        <source>Save image…</source>
+        <translation>Save image…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="102" />
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="103" />
+        <source>Click to open the full-size image</source>
+        <translation>Click to open the full-size image</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="105" />
+        <source>Loading image…</source>
+        <translation>Loading image…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="119" />
+        <source>The image could not be decoded.</source>
+        <translation>The image could not be decoded.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="159" />
+        <source>Save image</source>
+        <translation>Save image</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../app/main_window.py" line="225" />
+        <source>Fuseforks — {village}</source>
+        <translation>Fuseforks — {village}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="228" />
+        <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
+        <translation>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="233" />
+        <source>Open Settings</source>
+        <translation>Open Settings</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="234" />
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="235" />
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="236" />
+        <source>Tool calls</source>
+        <translation>Tool calls</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="238" />
+        <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
+        <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="240" />
+        <source>Send</source>
+        <translation>Send</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="241" />
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="242" />
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="243" />
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="244" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="245" />
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="246" />
+        <source>Open log folder</source>
+        <translation>Open log folder</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="450" />
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="454" />
+        <source>About Fuseforks</source>
+        <translation>About Fuseforks</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="267" />
+        <source>Error: {error}</source>
+        <translation>Error: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="307" />
+        <source>This agent is still working; press Stop first.</source>
+        <translation>This agent is still working; press Stop first.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="334" />
+        <source>Stopping at the next step…</source>
+        <translation>Stopping at the next step…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="344" />
+        <source>Request passed on from {source}:</source>
+        <translation>Request passed on from {source}:</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="366" />
+        <source>Passed the request on to {to}.</source>
+        <translation>Passed the request on to {to}.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="374" />
+        <source>Stopped.</source>
+        <translation>Stopped.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="381" />
+        <source>The turn failed ({code}): {message}</source>
+        <translation>The turn failed ({code}): {message}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="456" />
+        <source>Fuseforks {version}
+
+A village of AI agents that watch a camera through MCP tools.
+Images returned by tools are sent to the model provider of the agent that called the tool. See PRIVACY.md for what is kept on disk.</source>
+        <translation>Fuseforks {version}
+
+A village of AI agents that watch a camera through MCP tools.
+Images returned by tools are sent to the model provider of the agent that called the tool. See PRIVACY.md for what is kept on disk.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../app/settings.py" line="301" />
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="302" />
+        <source>Templates</source>
+        <translation>Templates</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="303" />
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="304" />
+        <source>Village</source>
+        <translation>Village</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="305" />
+        <location filename="../app/settings.py" line="342" />
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="306" />
+        <source>Duplicate</source>
+        <translation>Duplicate</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="307" />
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="311" />
+        <location filename="../app/settings.py" line="333" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="312" />
+        <source>Protocol</source>
+        <translation>Protocol</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="313" />
+        <source>Base URL</source>
+        <translation>Base URL</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="314" />
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="315" />
+        <source>Tools</source>
+        <translation>Tools</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="316" />
+        <source>Images</source>
+        <translation>Images</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="317" />
+        <source>Keyring entry</source>
+        <translation>Keyring entry</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="322" />
+        <source>Send tools to the model</source>
+        <translation>Send tools to the model</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="323" />
+        <source>The model reads images</source>
+        <translation>The model reads images</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="324" />
+        <source>empty: this endpoint needs no key</source>
+        <translation>empty: this endpoint needs no key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="325" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API key (stored only in the OS keyring)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="326" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>Paste the key here; it is never shown again</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="327" />
+        <source>Store key</source>
+        <translation>Store key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="328" />
+        <source>Delete key</source>
+        <translation>Delete key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="329" />
+        <source>Keep the key for this session only</source>
+        <translation>Keep the key for this session only</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="334" />
+        <source>Template</source>
+        <translation>Template</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="335" />
+        <source>System prompt</source>
+        <translation>System prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="336" />
+        <source>MCP servers</source>
+        <translation>MCP servers</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="337" />
+        <source>Connected agents</source>
+        <translation>Connected agents</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="343" />
+        <source>Edit</source>
+        <translation>Edit</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="344" />
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="345" />
+        <source>Paste Claude Desktop JSON…</source>
+        <translation>Paste Claude Desktop JSON…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="346" />
+        <source>Apply</source>
+        <translation>Apply</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="347" />
+        <source>server name (letters, digits, _ and -)</source>
+        <translation>server name (letters, digits, _ and -)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="350" />
+        <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
+        <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="354" />
+        <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
+        <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Village name</source>
+        <translation>Village name</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Image results</source>
+        <translation>Image results</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="364" />
+        <source>Send images returned by MCP tools to the model</source>
+        <translation>Send images returned by MCP tools to the model</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="367" />
+        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
+        <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="370" />
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="371" />
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="469" />
+        <source>New template</source>
+        <translation>New template</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="495" />
+        <source>copy</source>
+        <translation>copy</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="511" />
+        <source>used by {agents}; choose another template for them first</source>
+        <translation>used by {agents}; choose another template for them first</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="527" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>No key needed (no keyring entry named)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="529" />
+        <source>Key present (kept for this session only)</source>
+        <translation>Key present (kept for this session only)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="531" />
+        <source>Key present in the OS keyring</source>
+        <translation>Key present in the OS keyring</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="533" />
+        <source>No key stored</source>
+        <translation>No key stored</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="561" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="585" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>The OS keyring could not be reached.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="683" />
+        <source>a server needs a name and a JSON object</source>
+        <translation>a server needs a name and a JSON object</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="762" />
+        <source>could not write {path}: {error}</source>
+        <translation>could not write {path}: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="766" />
+        <source>Saved ✓</source>
+        <translation>Saved ✓</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRow</name>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="119" />
+        <source>running…</source>
+        <translation>running…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="123" />
+        <source>Input</source>
+        <translation>Input</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="124" />
+        <source>Output</source>
+        <translation>Output</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <source>Show or hide the exact input and output</source>
+        <translation>Show or hide the exact input and output</translation>
+    </message>
+</context>
+</TS>

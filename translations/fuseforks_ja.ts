@@ -1,0 +1,511 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>AgentList</name>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Agent</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="41" />
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="43" />
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="44" />
+        <source>idle</source>
+        <translation>待機中</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location filename="../app/widgets/chat.py" line="66" />
+        <source>working…</source>
+        <translation>作業中…</translation>
+    </message>
+</context>
+<context>
+    <name>ImagePreview</name>
+    <message>
+        <location filename="../app/widgets/preview.py" line="101" />
+        <source>Save image…</source>
+        <translation>画像を保存…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="102" />
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="103" />
+        <source>Click to open the full-size image</source>
+        <translation>クリックで原寸の画像を開きます</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="105" />
+        <source>Loading image…</source>
+        <translation>画像を読み込み中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="119" />
+        <source>The image could not be decoded.</source>
+        <translation>画像を表示できませんでした。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="159" />
+        <source>Save image</source>
+        <translation>画像を保存</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../app/main_window.py" line="225" />
+        <source>Fuseforks — {village}</source>
+        <translation>Fuseforks — {village}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="228" />
+        <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
+        <translation>これはオフラインのデモ村です。Muse のモデルは AI ではなくスクリプトです。カメラシミュレーターから1枚撮り、画像の大きさと色を報告します。実際のモデルと話すには、設定を開いてテンプレートを追加し、キーを保存してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="233" />
+        <source>Open Settings</source>
+        <translation>設定を開く</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="234" />
+        <source>Agents</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="235" />
+        <source>Chat</source>
+        <translation>チャット</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="236" />
+        <source>Tool calls</source>
+        <translation>ツール呼び出し</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="238" />
+        <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
+        <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="240" />
+        <source>Send</source>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="241" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="242" />
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="243" />
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="244" />
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="245" />
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="246" />
+        <source>Open log folder</source>
+        <translation>ログフォルダーを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="450" />
+        <source>Version</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="454" />
+        <source>About Fuseforks</source>
+        <translation>Fuseforks について</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="267" />
+        <source>Error: {error}</source>
+        <translation>エラー: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="307" />
+        <source>This agent is still working; press Stop first.</source>
+        <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="334" />
+        <source>Stopping at the next step…</source>
+        <translation>次の区切りで停止します…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="344" />
+        <source>Request passed on from {source}:</source>
+        <translation>{source} から引き継がれた依頼:</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="366" />
+        <source>Passed the request on to {to}.</source>
+        <translation>依頼を {to} に引き継ぎました。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="374" />
+        <source>Stopped.</source>
+        <translation>停止しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="381" />
+        <source>The turn failed ({code}): {message}</source>
+        <translation>ターンが失敗しました（{code}）: {message}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="456" />
+        <source>Fuseforks {version}
+
+A village of AI agents that watch a camera through MCP tools.
+Images returned by tools are sent to the model provider of the agent that called the tool. See PRIVACY.md for what is kept on disk.</source>
+        <translation>Fuseforks {version}
+
+MCP ツールを通してカメラを見る AI エージェントの村です。
+ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。ディスクに保存されるものは PRIVACY.md を参照してください。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../app/settings.py" line="301" />
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="302" />
+        <source>Templates</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="303" />
+        <source>Agents</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="304" />
+        <source>Village</source>
+        <translation>村</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="305" />
+        <location filename="../app/settings.py" line="342" />
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="306" />
+        <source>Duplicate</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="307" />
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="311" />
+        <location filename="../app/settings.py" line="333" />
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="312" />
+        <source>Protocol</source>
+        <translation>プロトコル</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="313" />
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="314" />
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="315" />
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="316" />
+        <source>Images</source>
+        <translation>画像</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="317" />
+        <source>Keyring entry</source>
+        <translation>キーリングの項目名</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="322" />
+        <source>Send tools to the model</source>
+        <translation>モデルにツールを渡す</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="323" />
+        <source>The model reads images</source>
+        <translation>モデルは画像を読める</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="324" />
+        <source>empty: this endpoint needs no key</source>
+        <translation>空欄: このエンドポイントはキー不要</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="325" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API キー（OS のキーリングにのみ保存）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="326" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>ここにキーを貼り付けます。二度と表示されません</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="327" />
+        <source>Store key</source>
+        <translation>キーを保存</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="328" />
+        <source>Delete key</source>
+        <translation>キーを削除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="329" />
+        <source>Keep the key for this session only</source>
+        <translation>このセッションの間だけキーを保持</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="334" />
+        <source>Template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="335" />
+        <source>System prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="336" />
+        <source>MCP servers</source>
+        <translation>MCP サーバー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="337" />
+        <source>Connected agents</source>
+        <translation>つながっているエージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="343" />
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="344" />
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="345" />
+        <source>Paste Claude Desktop JSON…</source>
+        <translation>Claude Desktop の JSON を貼り付け…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="346" />
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="347" />
+        <source>server name (letters, digits, _ and -)</source>
+        <translation>サーバー名（英数字、_ と -）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="350" />
+        <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
+        <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="354" />
+        <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
+        <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Village name</source>
+        <translation>村の名前</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Image results</source>
+        <translation>画像の結果</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="364" />
+        <source>Send images returned by MCP tools to the model</source>
+        <translation>MCP ツールが返した画像をモデルに送る</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="367" />
+        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
+        <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="370" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="371" />
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="469" />
+        <source>New template</source>
+        <translation>新しいテンプレート</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="495" />
+        <source>copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="511" />
+        <source>used by {agents}; choose another template for them first</source>
+        <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="527" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>キー不要（キーリングの項目名なし）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="529" />
+        <source>Key present (kept for this session only)</source>
+        <translation>キーあり（このセッションの間だけ保持）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="531" />
+        <source>Key present in the OS keyring</source>
+        <translation>OS のキーリングにキーがあります</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="533" />
+        <source>No key stored</source>
+        <translation>キーは保存されていません</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="561" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="585" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>OS のキーリングに接続できませんでした。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="683" />
+        <source>a server needs a name and a JSON object</source>
+        <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="762" />
+        <source>could not write {path}: {error}</source>
+        <translation>{path} に書き込めませんでした: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="766" />
+        <source>Saved ✓</source>
+        <translation>保存しました ✓</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRow</name>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="119" />
+        <source>running…</source>
+        <translation>実行中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="123" />
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="124" />
+        <source>Output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <source>Show or hide the exact input and output</source>
+        <translation>入力と出力をそのまま表示／非表示</translation>
+    </message>
+</context>
+</TS>

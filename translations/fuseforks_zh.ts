@@ -1,0 +1,511 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AgentList</name>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Agent</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="30" />
+        <source>Tokens</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="41" />
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="43" />
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="44" />
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location filename="../app/widgets/chat.py" line="66" />
+        <source>working…</source>
+        <translation>处理中…</translation>
+    </message>
+</context>
+<context>
+    <name>ImagePreview</name>
+    <message>
+        <location filename="../app/widgets/preview.py" line="101" />
+        <source>Save image…</source>
+        <translation>保存图像…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="102" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="103" />
+        <source>Click to open the full-size image</source>
+        <translation>点击打开原尺寸图像</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="105" />
+        <source>Loading image…</source>
+        <translation>正在加载图像…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="119" />
+        <source>The image could not be decoded.</source>
+        <translation>无法解码该图像。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="159" />
+        <source>Save image</source>
+        <translation>保存图像</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../app/main_window.py" line="225" />
+        <source>Fuseforks — {village}</source>
+        <translation>Fuseforks — {village}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="228" />
+        <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
+        <translation>这是离线演示村。Muse 的模型是脚本而不是 AI：它从相机模拟器拍摄一帧，并报告图像的尺寸和颜色。要与真实模型对话，请打开设置，添加模板并保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="233" />
+        <source>Open Settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="234" />
+        <source>Agents</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="235" />
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="236" />
+        <source>Tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="238" />
+        <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
+        <translation>发给所选代理的消息（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="240" />
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="241" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="242" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="243" />
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="244" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="245" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="246" />
+        <source>Open log folder</source>
+        <translation>打开日志文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="450" />
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="454" />
+        <source>About Fuseforks</source>
+        <translation>关于 Fuseforks</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="267" />
+        <source>Error: {error}</source>
+        <translation>错误：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="307" />
+        <source>This agent is still working; press Stop first.</source>
+        <translation>该代理仍在工作，请先按停止。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="334" />
+        <source>Stopping at the next step…</source>
+        <translation>将在下一步停止…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="344" />
+        <source>Request passed on from {source}:</source>
+        <translation>由 {source} 转来的请求：</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="366" />
+        <source>Passed the request on to {to}.</source>
+        <translation>已将请求转给 {to}。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="374" />
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="381" />
+        <source>The turn failed ({code}): {message}</source>
+        <translation>本轮失败（{code}）：{message}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="456" />
+        <source>Fuseforks {version}
+
+A village of AI agents that watch a camera through MCP tools.
+Images returned by tools are sent to the model provider of the agent that called the tool. See PRIVACY.md for what is kept on disk.</source>
+        <translation>Fuseforks {version}
+
+通过 MCP 工具观看相机的 AI 代理村。
+工具返回的图像会发送给调用该工具的代理的模型提供商。磁盘上保存的内容见 PRIVACY.md。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../app/settings.py" line="301" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="302" />
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="303" />
+        <source>Agents</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="304" />
+        <source>Village</source>
+        <translation>村</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="305" />
+        <location filename="../app/settings.py" line="342" />
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="306" />
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="307" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="311" />
+        <location filename="../app/settings.py" line="333" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="312" />
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="313" />
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="314" />
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="315" />
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="316" />
+        <source>Images</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="317" />
+        <source>Keyring entry</source>
+        <translation>密钥环条目</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="322" />
+        <source>Send tools to the model</source>
+        <translation>向模型提供工具</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="323" />
+        <source>The model reads images</source>
+        <translation>模型可读取图像</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="324" />
+        <source>empty: this endpoint needs no key</source>
+        <translation>留空：此端点无需密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="325" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API 密钥（仅保存在系统密钥环中）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="326" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>在此粘贴密钥；之后不会再显示</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="327" />
+        <source>Store key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="328" />
+        <source>Delete key</source>
+        <translation>删除密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="329" />
+        <source>Keep the key for this session only</source>
+        <translation>仅在本次会话中保留密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="334" />
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="335" />
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="336" />
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="337" />
+        <source>Connected agents</source>
+        <translation>关联的代理</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="343" />
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="344" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="345" />
+        <source>Paste Claude Desktop JSON…</source>
+        <translation>粘贴 Claude Desktop JSON…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="346" />
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="347" />
+        <source>server name (letters, digits, _ and -)</source>
+        <translation>服务器名称（字母、数字、_ 和 -）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="350" />
+        <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
+        <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="354" />
+        <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
+        <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Village name</source>
+        <translation>村名</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="360" />
+        <source>Image results</source>
+        <translation>图像结果</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="364" />
+        <source>Send images returned by MCP tools to the model</source>
+        <translation>将 MCP 工具返回的图像发送给模型</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="367" />
+        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
+        <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="370" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="371" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="469" />
+        <source>New template</source>
+        <translation>新模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="495" />
+        <source>copy</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="511" />
+        <source>used by {agents}; choose another template for them first</source>
+        <translation>{agents} 正在使用；请先为其选择其他模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="527" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>无需密钥（未指定密钥环条目）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="529" />
+        <source>Key present (kept for this session only)</source>
+        <translation>已有密钥（仅在本次会话中保留）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="531" />
+        <source>Key present in the OS keyring</source>
+        <translation>系统密钥环中已有密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="533" />
+        <source>No key stored</source>
+        <translation>未保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="561" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="585" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>无法访问系统密钥环。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="683" />
+        <source>a server needs a name and a JSON object</source>
+        <translation>服务器需要名称和 JSON 对象</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="762" />
+        <source>could not write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="766" />
+        <source>Saved ✓</source>
+        <translation>已保存 ✓</translation>
+    </message>
+</context>
+<context>
+    <name>ToolRow</name>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="119" />
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="123" />
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="124" />
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <source>Show or hide the exact input and output</source>
+        <translation>显示或隐藏原始输入和输出</translation>
+    </message>
+</context>
+</TS>
