@@ -1,1 +1,1 @@
-"""Reusable fakes: provider servers, scripted backends, MCP servers."""
+"""Test doubles that are real processes or servers (never mocks of our own code)."""

@@ -1,0 +1,51 @@
+"""What a fake provider answers: scripted ``Reply`` values and the default responder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """One answer. ``status != 200`` answers with the provider's error JSON."""
+
+    text: str = ""
+    tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    status: int = 200
+    error_code: str | None = None
+    error_message: str = "scripted error"
+    retry_after: str | None = None  # Retry-After header value
+    retry_delay: str | None = None  # Gemini body RetryInfo.retryDelay, e.g. "3s"
+    delay_s: float = 0.0  # wait before answering (slow provider)
+    event_delay_s: float = 0.0  # wait between stream events
+    cut_after: int | None = None  # streams: close the connection after this many events
+    reasoning: bool = True  # issue replay state (thinking signature, thoughtSignature, reasoning item)
+    input_tokens: int = 11
+    output_tokens: int = 7
+
+    @classmethod
+    def say(cls, text: str, **kw: Any) -> Reply:
+        return cls(text=text, **kw)
+
+    @classmethod
+    def call(cls, name: str, args: dict[str, Any] | None = None, text: str = "", **kw: Any) -> Reply:
+        return cls(text=text, tool_calls=[(name, args or {})], **kw)
+
+    @classmethod
+    def error(cls, status: int, code: str | None = None, message: str = "scripted error", **kw: Any) -> Reply:
+        return cls(status=status, error_code=code, error_message=message, **kw)
+
+
+@dataclass
+class Scenario:
+    """The default answer when the queue is empty: "call ``tool`` (with ``args``), then say ``say``"."""
+
+    say: str = "ok"
+    tool: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def reply(self, after_tool_result: bool) -> Reply:
+        if self.tool and not after_tool_result:
+            return Reply.call(self.tool, self.args)
+        return Reply.say(self.say)
