@@ -560,6 +560,20 @@ class Store:
             )
         }
 
+    def tool_calls_of(self, turn_id: str) -> list[StoredToolCall]:
+        rows = self._q(
+            "SELECT call_id, name, arguments, state, round FROM tool_calls WHERE turn_id=? ORDER BY round, pos",
+            (turn_id,),
+        )
+        return [StoredToolCall(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    def interrupted_calls(self, turn_id: str) -> set[str]:
+        """Calls whose completion record was written by recovery (cut while running)."""
+        return {
+            r[0]
+            for r in self._q("SELECT call_id FROM completions WHERE turn_id=? AND interrupted=1", (turn_id,))
+        }
+
     def _images_of(self, message_id: int) -> list[ImageRef]:
         rows = self._q(
             "SELECT mi.sha256, mi.media_type, mi.width, mi.height, b.size FROM message_images mi"

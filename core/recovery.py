@@ -1,0 +1,134 @@
+"""Crash recovery and pausing (S02-3 … S02-5).
+
+``recover(store)`` runs when the app opens. For every turn that did not end (cut by a crash, or
+paused) it settles the calls that were cut, then returns one ``ResumePoint`` per turn:
+
+- a completed (or failed) call is reused from its completion record and never executed again;
+- a call that was registered but not started is recorded ``not_executed`` and stays in the resume
+  position: it is pending in the last model message and the engine executes it on resume;
+- a call that was running when the process died may have had its effect already, so it is never
+  executed again either: recovery records it as failed with the ``tool_interrupted`` note (that
+  record is also what a save error leaves behind: re-execution never follows a save error);
+- a turn cut before its first operation has no messages: it restarts from its stored input and
+  nothing is invented for the model's side.
+
+Corrupt or missing blobs met on the way are logged (``store corrupt:``) and become notes in the
+resumed messages (see ``Store.resume_points``); they never stop the app from opening.
+
+``PauseGate`` is how a pause takes effect at the next boundary: the engine calls ``check`` before
+every model request and before every tool execution; once a pause is requested, the remaining
+calls are recorded ``not_executed``, the turn ends with ``stop="paused"`` (resumable), and
+``TurnPaused`` is raised before anything else is executed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from core.canonical import ChatMessage, Role, ToolCall, Usage
+from core.journal import ResumePoint, TurnJournal
+from core.log import event
+from core.notes import note
+from core.store import Store
+from core.tool import ToolReturn
+
+
+def settle_turn(store: Store, turn_id: str, language: str = "en") -> tuple[int, int]:
+    """Record the cut calls of an unfinished turn; returns (not executed, interrupted)."""
+    not_executed = interrupted = 0
+    for call in store.tool_calls_of(turn_id):
+        if call.state == "registered":
+            store.set_call_state(turn_id, call.call_id, "not_executed", op="recover_not_executed")
+            not_executed += 1
+        elif call.state == "running":
+            text = note("tool_interrupted", language)
+            message = ChatMessage(
+                Role.TOOL, text, tool_call_id=call.call_id, tool_name=call.name, is_error=True
+            )
+            store.tool_completed(turn_id, call.call_id, ToolReturn.error(text), message, interrupted=True)
+            interrupted += 1
+    return not_executed, interrupted
+
+
+def recover(store: Store, language: str = "en") -> list[ResumePoint]:
+    """Settle every unfinished turn and return where each one resumes (oldest first)."""
+    not_executed = interrupted = 0
+    for turn_id, _state in store.unfinished_turns():
+        n, i = settle_turn(store, turn_id, language)
+        not_executed += n
+        interrupted += i
+    points = store.resume_points(language)
+    if points:
+        event(
+            "recovery",
+            turns=len(points),
+            reused=sum(len(p.completed) for p in points),
+            not_executed=not_executed,
+            interrupted=interrupted,
+        )
+    return points
+
+
+def answered_calls(messages: Sequence[ChatMessage]) -> set[str]:
+    return {m.tool_call_id for m in messages if m.role is Role.TOOL and m.tool_call_id}
+
+
+def pending_calls(point: ResumePoint) -> list[ToolCall]:
+    """Calls of the last model message that have no result yet (to execute on resume)."""
+    last = next((m for m in reversed(point.messages) if m.role is Role.ASSISTANT), None)
+    if last is None:
+        return []
+    done = answered_calls(point.messages) | set(point.completed)
+    return [c for c in last.tool_calls if c.id not in done]
+
+
+NextStep = Literal["model", "tools", "finish"]
+
+
+def next_step(point: ResumePoint) -> NextStep:
+    """What a resumed turn does first: call the model (no reply yet, or every call answered),
+    run the pending tools, or finish with the final reply that was already stored."""
+    last = next((m for m in reversed(point.messages) if m.role is Role.ASSISTANT), None)
+    if last is None:
+        return "model"
+    if not last.tool_calls:
+        return "finish"
+    return "tools" if pending_calls(point) else "model"
+
+
+class TurnPaused(Exception):
+    def __init__(self, turn_id: str) -> None:
+        super().__init__(turn_id)
+        self.turn_id = turn_id
+
+
+@dataclass
+class PauseGate:
+    requested: bool = False
+
+    def request(self) -> None:
+        self.requested = True
+
+    def clear(self) -> None:
+        self.requested = False
+
+    def check(
+        self,
+        journal: TurnJournal,
+        turn_id: str,
+        pending: Sequence[ToolCall] = (),
+        *,
+        text: str = "",
+        usage: Usage | None = None,
+    ) -> None:
+        """At a boundary: if a pause was requested, record ``pending`` as not executed, end the
+        turn as paused and raise ``TurnPaused``; otherwise return."""
+        if not self.requested:
+            return
+        for call in pending:
+            journal.tool_not_executed(turn_id, call.id)
+        journal.end_turn(turn_id, "paused", text, usage or Usage())
+        event("turn paused", turn=turn_id, not_executed=len(pending))
+        raise TurnPaused(turn_id)
