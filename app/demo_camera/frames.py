@@ -26,6 +26,7 @@ MODES: dict[str, str] = {
     "webp": "the frame as lossy WebP (passed through)",
     "mislabeled": "JPEG bytes labelled image/png (format is sniffed from bytes)",
     "oversize": "a 4000×2650 JPEG (shrunk to 1568 px)",
+    "png_large": "a 4000×3000 PNG photo-like frame (benchmarks; the same bytes every call)",
     "gif": "the frame as GIF (unsupported format)",
     "corrupt": "bytes that are no image, labelled image/jpeg (unreadable)",
     "bad_base64": "image data that is not base64 (unreadable)",
@@ -125,3 +126,13 @@ def corrupt_bytes() -> bytes:
 def metadata_like(values: dict[str, Any]) -> str:
     """Compact JSON with sorted keys (the live view's text style)."""
     return json.dumps(values, sort_keys=True, separators=(",", ":"))
+
+
+@cache
+def large_png() -> bytes:
+    """A 4000×3000 photo-like PNG (noise over the frame), built once."""
+    from PIL import Image
+
+    base = frame_image(1, (4000, 3000))
+    noise = Image.effect_noise((4000, 3000), 40).convert("RGB")
+    return encode(Image.blend(base, noise, 0.25), "PNG")

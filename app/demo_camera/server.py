@@ -83,6 +83,11 @@ def live_view_result(mode: str, seq_counter: Any) -> t.CallToolResult:
         return t.CallToolResult(
             content=[_image(data, "image/jpeg"), _text(frames.metadata(len(data), seq, *size))]
         )
+    if mode == "png_large":
+        data = frames.large_png()
+        return t.CallToolResult(
+            content=[_image(data, "image/png"), _text(frames.metadata(len(data), seq, 4000, 3000))]
+        )
     if mode == "corrupt":
         return t.CallToolResult(
             content=[_image(frames.corrupt_bytes(), "image/jpeg"), _text(f'{{"seq":{seq}}}')]

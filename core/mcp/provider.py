@@ -44,6 +44,9 @@ _SECRET_REF = re.compile(r"\$\{secret:([A-Za-z0-9_.-]+)\}")
 # Parent variables a stdio server does not inherit (its own ``env`` entries still apply).
 _SECRETISH_ENV = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH", re.IGNORECASE)
 STDERR_TAIL_CHARS = 600
+# The SDK refuses SSE events over 1 MiB by default; one camera frame as base64 can be far larger
+# (S03-2 allows 24,000,000 base64 characters per image, four per call).
+MAX_SSE_EVENT_BYTES = 128 * 1024 * 1024
 _CLOSE_GRACE_S = 6.0  # the SDK's stdio shutdown waits up to 2 s + 2 s before SIGKILL
 
 SecretResolver = Callable[[str], "str | None"]
@@ -196,7 +199,7 @@ class _Connection:
             return sse_client(server.url, headers=headers, timeout=settings.connect_timeout_s)
         timeout = httpx2.Timeout(settings.connect_timeout_s, read=max(300.0, settings.call_timeout_s + 30))
         http = await stack.enter_async_context(create_mcp_http_client(headers=headers, timeout=timeout))
-        return streamable_http_client(server.url, http_client=http)
+        return streamable_http_client(server.url, http_client=http, max_sse_event_size=MAX_SSE_EVENT_BYTES)
 
     # -- lifecycle --------------------------------------------------------------------------------
 
