@@ -53,6 +53,18 @@ LANGUAGE_NAMES = {"ja": "日本語", "en": "English", "zh": "中文"}
 _INDEX = re.compile(r"^(templates|agents)\[(\d+)\]\.?([A-Za-z_]*)")
 
 
+DEFAULT_TEMPLATES = Path(__file__).resolve().parents[1] / "resources" / "templates.json"
+
+
+def default_templates() -> list[dict[str, Any]]:
+    """The starting points shipped in ``resources/templates.json`` (no keys, only entry names)."""
+    try:
+        data = json.loads(DEFAULT_TEMPLATES.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [t for t in data.get("templates", []) if isinstance(t, dict)]
+
+
 def key_name_for(template_name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", template_name.strip()).strip("-").lower() or "key"
 
@@ -432,6 +444,7 @@ class SettingsDialog(QDialog):
             self.t_tools.setChecked(bool(t["tools"]))
             self.t_images.setChecked(bool(t["reads_images"]))
             self.t_key_name.setText(t.get("key") or "")
+            self._model_hint(t["protocol"])
         self._loading = False
         self.key_input.clear()
         self.key_message.clear()
@@ -458,6 +471,13 @@ class SettingsDialog(QDialog):
             t["base_url"] = DEFAULT_BASE_URLS.get(protocol, "")
             self.t_base_url.setText(t["base_url"])
         t["protocol"] = protocol
+        self._model_hint(protocol)
+
+    def _model_hint(self, protocol: str) -> None:
+        example = next((d.get("model") for d in default_templates() if d.get("protocol") == protocol), "")
+        self.t_model.setPlaceholderText(
+            self.tr("for example {model}").format(model=example) if example else ""
+        )
 
     def _unique(self, base: str, taken: set[str]) -> str:
         name, n = base, 2

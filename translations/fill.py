@@ -197,6 +197,7 @@ T: dict[str, tuple[str, str]] = {
         "入力と出力をそのまま表示／非表示",
         "显示或隐藏原始输入和输出",
     ),
+    "for example {model}": ("例: {model}", "例如 {model}"),
     "(file)": ("（ファイル）", "（文件）"),
 }
 

@@ -3,37 +3,37 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="41" />
+        <location filename="../app/widgets/agents.py" line="42" />
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="43" />
+        <location filename="../app/widgets/agents.py" line="44" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="44" />
+        <location filename="../app/widgets/agents.py" line="45" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
@@ -213,264 +213,269 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="301" />
+        <location filename="../app/settings.py" line="313" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="302" />
+        <location filename="../app/settings.py" line="314" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="303" />
+        <location filename="../app/settings.py" line="315" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="304" />
+        <location filename="../app/settings.py" line="316" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="305" />
-        <location filename="../app/settings.py" line="342" />
+        <location filename="../app/settings.py" line="317" />
+        <location filename="../app/settings.py" line="354" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="306" />
+        <location filename="../app/settings.py" line="318" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="307" />
+        <location filename="../app/settings.py" line="319" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="311" />
-        <location filename="../app/settings.py" line="333" />
+        <location filename="../app/settings.py" line="323" />
+        <location filename="../app/settings.py" line="345" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="312" />
+        <location filename="../app/settings.py" line="324" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="313" />
+        <location filename="../app/settings.py" line="325" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="314" />
+        <location filename="../app/settings.py" line="326" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="315" />
+        <location filename="../app/settings.py" line="327" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="316" />
+        <location filename="../app/settings.py" line="328" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="317" />
+        <location filename="../app/settings.py" line="329" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="322" />
+        <location filename="../app/settings.py" line="334" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="323" />
+        <location filename="../app/settings.py" line="335" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="324" />
+        <location filename="../app/settings.py" line="336" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="337" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API key (stored only in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="338" />
         <source>Paste the key here; it is never shown again</source>
         <translation>Paste the key here; it is never shown again</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="339" />
         <source>Store key</source>
         <translation>Store key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="340" />
         <source>Delete key</source>
         <translation>Delete key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="341" />
         <source>Keep the key for this session only</source>
         <translation>Keep the key for this session only</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="334" />
+        <location filename="../app/settings.py" line="346" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="347" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="348" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="349" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="343" />
+        <location filename="../app/settings.py" line="355" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="344" />
+        <location filename="../app/settings.py" line="356" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="345" />
+        <location filename="../app/settings.py" line="357" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="358" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="359" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="350" />
+        <location filename="../app/settings.py" line="362" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="354" />
+        <location filename="../app/settings.py" line="366" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="364" />
+        <location filename="../app/settings.py" line="376" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="367" />
+        <location filename="../app/settings.py" line="379" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="370" />
+        <location filename="../app/settings.py" line="382" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="371" />
+        <location filename="../app/settings.py" line="383" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="469" />
+        <location filename="../app/settings.py" line="479" />
+        <source>for example {model}</source>
+        <translation>for example {model}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="489" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="495" />
+        <location filename="../app/settings.py" line="515" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="511" />
+        <location filename="../app/settings.py" line="531" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="527" />
+        <location filename="../app/settings.py" line="547" />
         <source>No key needed (no keyring entry named)</source>
         <translation>No key needed (no keyring entry named)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="529" />
+        <location filename="../app/settings.py" line="549" />
         <source>Key present (kept for this session only)</source>
         <translation>Key present (kept for this session only)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="531" />
+        <location filename="../app/settings.py" line="551" />
         <source>Key present in the OS keyring</source>
         <translation>Key present in the OS keyring</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="533" />
+        <location filename="../app/settings.py" line="553" />
         <source>No key stored</source>
         <translation>No key stored</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="561" />
+        <location filename="../app/settings.py" line="581" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="585" />
+        <location filename="../app/settings.py" line="605" />
         <source>The OS keyring could not be reached.</source>
         <translation>The OS keyring could not be reached.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="683" />
+        <location filename="../app/settings.py" line="703" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="762" />
+        <location filename="../app/settings.py" line="782" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="766" />
+        <location filename="../app/settings.py" line="786" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>

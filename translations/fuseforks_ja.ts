@@ -3,37 +3,37 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Agent</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>State</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="41" />
+        <location filename="../app/widgets/agents.py" line="42" />
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="43" />
+        <location filename="../app/widgets/agents.py" line="44" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="44" />
+        <location filename="../app/widgets/agents.py" line="45" />
         <source>idle</source>
         <translation>待機中</translation>
     </message>
@@ -213,264 +213,269 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="301" />
+        <location filename="../app/settings.py" line="313" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="302" />
+        <location filename="../app/settings.py" line="314" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="303" />
+        <location filename="../app/settings.py" line="315" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="304" />
+        <location filename="../app/settings.py" line="316" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="305" />
-        <location filename="../app/settings.py" line="342" />
+        <location filename="../app/settings.py" line="317" />
+        <location filename="../app/settings.py" line="354" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="306" />
+        <location filename="../app/settings.py" line="318" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="307" />
+        <location filename="../app/settings.py" line="319" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="311" />
-        <location filename="../app/settings.py" line="333" />
+        <location filename="../app/settings.py" line="323" />
+        <location filename="../app/settings.py" line="345" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="312" />
+        <location filename="../app/settings.py" line="324" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="313" />
+        <location filename="../app/settings.py" line="325" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="314" />
+        <location filename="../app/settings.py" line="326" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="315" />
+        <location filename="../app/settings.py" line="327" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="316" />
+        <location filename="../app/settings.py" line="328" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="317" />
+        <location filename="../app/settings.py" line="329" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="322" />
+        <location filename="../app/settings.py" line="334" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="323" />
+        <location filename="../app/settings.py" line="335" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="324" />
+        <location filename="../app/settings.py" line="336" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="337" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API キー（OS のキーリングにのみ保存）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="338" />
         <source>Paste the key here; it is never shown again</source>
         <translation>ここにキーを貼り付けます。二度と表示されません</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="339" />
         <source>Store key</source>
         <translation>キーを保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="340" />
         <source>Delete key</source>
         <translation>キーを削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="341" />
         <source>Keep the key for this session only</source>
         <translation>このセッションの間だけキーを保持</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="334" />
+        <location filename="../app/settings.py" line="346" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="347" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="348" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="349" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="343" />
+        <location filename="../app/settings.py" line="355" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="344" />
+        <location filename="../app/settings.py" line="356" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="345" />
+        <location filename="../app/settings.py" line="357" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="358" />
         <source>Apply</source>
         <translation>適用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="359" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>サーバー名（英数字、_ と -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="350" />
+        <location filename="../app/settings.py" line="362" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="354" />
+        <location filename="../app/settings.py" line="366" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="364" />
+        <location filename="../app/settings.py" line="376" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="367" />
+        <location filename="../app/settings.py" line="379" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="370" />
+        <location filename="../app/settings.py" line="382" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="371" />
+        <location filename="../app/settings.py" line="383" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="469" />
+        <location filename="../app/settings.py" line="479" />
+        <source>for example {model}</source>
+        <translation>例: {model}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="489" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="495" />
+        <location filename="../app/settings.py" line="515" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="511" />
+        <location filename="../app/settings.py" line="531" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="527" />
+        <location filename="../app/settings.py" line="547" />
         <source>No key needed (no keyring entry named)</source>
         <translation>キー不要（キーリングの項目名なし）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="529" />
+        <location filename="../app/settings.py" line="549" />
         <source>Key present (kept for this session only)</source>
         <translation>キーあり（このセッションの間だけ保持）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="531" />
+        <location filename="../app/settings.py" line="551" />
         <source>Key present in the OS keyring</source>
         <translation>OS のキーリングにキーがあります</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="533" />
+        <location filename="../app/settings.py" line="553" />
         <source>No key stored</source>
         <translation>キーは保存されていません</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="561" />
+        <location filename="../app/settings.py" line="581" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="585" />
+        <location filename="../app/settings.py" line="605" />
         <source>The OS keyring could not be reached.</source>
         <translation>OS のキーリングに接続できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="683" />
+        <location filename="../app/settings.py" line="703" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="762" />
+        <location filename="../app/settings.py" line="782" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="766" />
+        <location filename="../app/settings.py" line="786" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>

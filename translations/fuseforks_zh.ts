@@ -3,37 +3,37 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Agent</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="30" />
+        <location filename="../app/widgets/agents.py" line="31" />
         <source>Tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="41" />
+        <location filename="../app/widgets/agents.py" line="42" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="43" />
+        <location filename="../app/widgets/agents.py" line="44" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="44" />
+        <location filename="../app/widgets/agents.py" line="45" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -213,264 +213,269 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="301" />
+        <location filename="../app/settings.py" line="313" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="302" />
+        <location filename="../app/settings.py" line="314" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="303" />
+        <location filename="../app/settings.py" line="315" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="304" />
+        <location filename="../app/settings.py" line="316" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="305" />
-        <location filename="../app/settings.py" line="342" />
+        <location filename="../app/settings.py" line="317" />
+        <location filename="../app/settings.py" line="354" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="306" />
+        <location filename="../app/settings.py" line="318" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="307" />
+        <location filename="../app/settings.py" line="319" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="311" />
-        <location filename="../app/settings.py" line="333" />
+        <location filename="../app/settings.py" line="323" />
+        <location filename="../app/settings.py" line="345" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="312" />
+        <location filename="../app/settings.py" line="324" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="313" />
+        <location filename="../app/settings.py" line="325" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="314" />
+        <location filename="../app/settings.py" line="326" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="315" />
+        <location filename="../app/settings.py" line="327" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="316" />
+        <location filename="../app/settings.py" line="328" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="317" />
+        <location filename="../app/settings.py" line="329" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="322" />
+        <location filename="../app/settings.py" line="334" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="323" />
+        <location filename="../app/settings.py" line="335" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="324" />
+        <location filename="../app/settings.py" line="336" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="337" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API 密钥（仅保存在系统密钥环中）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="338" />
         <source>Paste the key here; it is never shown again</source>
         <translation>在此粘贴密钥；之后不会再显示</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="339" />
         <source>Store key</source>
         <translation>保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="340" />
         <source>Delete key</source>
         <translation>删除密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="341" />
         <source>Keep the key for this session only</source>
         <translation>仅在本次会话中保留密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="334" />
+        <location filename="../app/settings.py" line="346" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="347" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="348" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="349" />
         <source>Connected agents</source>
         <translation>关联的代理</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="343" />
+        <location filename="../app/settings.py" line="355" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="344" />
+        <location filename="../app/settings.py" line="356" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="345" />
+        <location filename="../app/settings.py" line="357" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="358" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="359" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="350" />
+        <location filename="../app/settings.py" line="362" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="354" />
+        <location filename="../app/settings.py" line="366" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="372" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="364" />
+        <location filename="../app/settings.py" line="376" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="367" />
+        <location filename="../app/settings.py" line="379" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="370" />
+        <location filename="../app/settings.py" line="382" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="371" />
+        <location filename="../app/settings.py" line="383" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="469" />
+        <location filename="../app/settings.py" line="479" />
+        <source>for example {model}</source>
+        <translation>例如 {model}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="489" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="495" />
+        <location filename="../app/settings.py" line="515" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="511" />
+        <location filename="../app/settings.py" line="531" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="527" />
+        <location filename="../app/settings.py" line="547" />
         <source>No key needed (no keyring entry named)</source>
         <translation>无需密钥（未指定密钥环条目）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="529" />
+        <location filename="../app/settings.py" line="549" />
         <source>Key present (kept for this session only)</source>
         <translation>已有密钥（仅在本次会话中保留）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="531" />
+        <location filename="../app/settings.py" line="551" />
         <source>Key present in the OS keyring</source>
         <translation>系统密钥环中已有密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="533" />
+        <location filename="../app/settings.py" line="553" />
         <source>No key stored</source>
         <translation>未保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="561" />
+        <location filename="../app/settings.py" line="581" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="585" />
+        <location filename="../app/settings.py" line="605" />
         <source>The OS keyring could not be reached.</source>
         <translation>无法访问系统密钥环。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="683" />
+        <location filename="../app/settings.py" line="703" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="762" />
+        <location filename="../app/settings.py" line="782" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="766" />
+        <location filename="../app/settings.py" line="786" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>

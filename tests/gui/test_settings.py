@@ -193,3 +193,27 @@ def test_template_add_duplicate_delete(qtbot: QtBot, tmp_path: Path) -> None:
 def test_paste_formats() -> None:
     assert parse_servers_json('{"mcpServers": {"a": {"command": "x"}}}') == {"a": {"command": "x"}}
     assert parse_servers_json('{"a": {"url": "https://h/mcp"}}') == {"a": {"url": "https://h/mcp"}}
+
+
+def test_shipped_templates_are_valid(qtbot: QtBot, tmp_path: Path) -> None:
+    from app.settings import default_templates
+
+    shipped = default_templates()
+    assert sorted(t["protocol"] for t in shipped) == sorted(
+        [
+            "anthropic",
+            "openai-compat",
+            "gemini",
+            "openai-responses",
+            "xai-responses",
+            "meta-responses",
+            "perplexity-responses",
+            "offline-demo",
+        ]
+    )
+    wires_only = [t for t in shipped if t["protocol"] != "offline-demo"]
+    cfg = parse_config({"templates": wires_only})
+    assert len(cfg.templates) == 7
+    dlg = dialog(qtbot, KeyStore(keyring.backends.fail.Keyring()), tmp_path / "f.json")
+    dlg.template_list.setCurrentRow(1)  # Gemini
+    assert dlg.t_model.placeholderText() == "for example gemini-2.5-flash"
