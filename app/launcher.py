@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 import platformdirs
 import qasync
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -115,6 +117,13 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
         after_apply=adopt,
     )
     window.show()
+    # SIGTERM/SIGINT close the window the normal way, so the camera subprocess and MCP servers end too.
+    # Python runs signal handlers only between bytecodes, so a slow timer lets them in while Qt idles.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: QTimer.singleShot(0, window.close))
+    wake = QTimer(window)
+    wake.timeout.connect(lambda: None)
+    wake.start(250)
     closed = asyncio.get_running_loop().create_future()
 
     def window_closed() -> None:
