@@ -65,7 +65,7 @@ class FakeProvider:
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(
-            target=self._server.serve_forever, name=f"fake-{self.protocol}", daemon=True
+            target=self._server.serve_forever, args=(0.02,), name=f"fake-{self.protocol}", daemon=True
         )
         self._thread.start()
         return self
