@@ -20,6 +20,7 @@ Schema (defaults in brackets)::
                    "connect_timeout_s": number [30]},
       "tool_results": {"budget_tokens": int [12500]},
       "turn":     {"max_tool_rounds": int [12], "max_hops": int [8]},
+      "tool_policies": [policy]         # post-execute policies (core/pipeline.py), applied in order
       "mcpServers": {name: server}      # Claude Desktop block pasted as is: shared by all agents
     }
 
@@ -157,6 +158,8 @@ class Config:
     tool_results: ToolResults = field(default_factory=ToolResults)
     turn: TurnLimits = field(default_factory=TurnLimits)
     shared_mcp_servers: list[McpServer] = field(default_factory=list)
+    tool_policies: list[Any] = field(default_factory=list)  # core.pipeline.ToolPolicy (S00-1)
+    tool_policies_raw: list[Any] = field(default_factory=list)
     path: Path | None = None
     warnings: list[str] = field(default_factory=list)
 
@@ -438,6 +441,13 @@ def parse_config(data: object, path: Path | None = None) -> Config:
     )
     if "mcpServers" in top:
         cfg.shared_mcp_servers = _servers(r, top["mcpServers"], "mcpServers")
+    if "tool_policies" in top:
+        from core.pipeline import parse_tool_policies
+
+        cfg.tool_policies, policy_problems = parse_tool_policies(top["tool_policies"])
+        r.problems.extend(policy_problems)
+        if isinstance(top["tool_policies"], list):
+            cfg.tool_policies_raw = list(top["tool_policies"])
 
     templates_raw = top.get("templates", [])
     if not isinstance(templates_raw, list):
@@ -641,6 +651,8 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
         "tool_results": {"budget_tokens": cfg.tool_results.budget_tokens},
         "turn": {"max_tool_rounds": cfg.turn.max_tool_rounds, "max_hops": cfg.turn.max_hops},
     }
+    if cfg.tool_policies_raw:
+        out["tool_policies"] = cfg.tool_policies_raw
     if cfg.shared_mcp_servers:
         out["mcpServers"] = {s.name: _server_json(s) for s in cfg.shared_mcp_servers}
     return out

@@ -98,3 +98,14 @@ def http_backend(template: core.config.Template, key: str | None, client: httpx.
         stream=template.stream,
         max_tokens=template.max_output_tokens,
     )
+
+
+def image_pricing(template: core.config.Template) -> Callable[[int, int], int] | None:
+    """The image-token calculator of ``template``'s route (S00-3), or None when it has none."""
+    from wires import WIRES
+
+    wire = WIRES.get(template.protocol)
+    if wire is None:
+        return None
+    model = template.model
+    return lambda width, height: wire.image_tokens(width, height, model)
