@@ -179,6 +179,12 @@ class Turn:
             pending, completed = self._load_resume(self.resume)
         else:
             self.journal.begin_turn(self.turn_id, self.s.agent_id, self.user)
+        last = self.messages[-1] if self.messages else None
+        if last is not None and last.role is Role.ASSISTANT and not last.tool_calls:
+            # cut after the final reply was stored: finish with it, never ask the model again
+            self._log_turn(stop)
+            self.journal.end_turn(self.turn_id, stop, last.text, self.usage)
+            return self._outcome(last.text, stop)
         try:
             while True:
                 if pending is not None:
