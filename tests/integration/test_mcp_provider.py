@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
 import select
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import mcp_types
 import pytest
 
 from core.config import McpServer, McpSettings
@@ -525,6 +528,21 @@ async def test_elicitation_declined_headless_and_answered_through_the_callback(
 
 
 @pytest.mark.asyncio
+async def test_http_frame_over_one_mib(http_url: str) -> None:
+    """A 22 MB PNG (29 MB of base64 in one SSE event; the SDK's default cap is 1 MiB)."""
+    provider = McpToolProvider(language="en", settings=FAST)
+    try:
+        tools = await provider.tools_for(AGENT, [http_server(http_url)])
+        await set_mode(tools, "png_large")
+        got = await call(tools, "cam__live_view_image")
+        await set_mode(tools, "jpeg")
+    finally:
+        await provider.close()
+    assert re.fullmatch(r'\{"height":3000,"jpeg_bytes":\d{8},"seq":\d+,"width":4000\}', got.output.text)
+    assert [(i.media_type, i.width, i.height) for i in got.output.images] == [("image/jpeg", 1568, 1176)]
+
+
+@pytest.mark.asyncio
 async def test_legacy_sse_transport() -> None:
     proc, url = start_camera("--sse")
     provider = McpToolProvider(language="en", settings=FAST)
@@ -537,27 +555,41 @@ async def test_legacy_sse_transport() -> None:
 
 
 @pytest.mark.asyncio
-async def test_large_png_normalisation_does_not_block_the_event_loop(http_url: str) -> None:
-    """An oversize frame is re-encoded on a worker thread: a 10 ms ticker keeps running meanwhile."""
-    provider = McpToolProvider(language="en", settings=FAST)
-    ticks = 0
+async def test_large_png_normalisation_does_not_block_the_event_loop() -> None:
+    """A 4000×3000 PNG (~0.5 s to re-encode) is normalised on a worker thread: a 5 ms ticker keeps
+    running meanwhile, so the longest gap between ticks stays well below the re-encoding time."""
+    from core.mcp import render_tool_output_async
+
+    png = await asyncio.to_thread(frames_large_png)
+    result = mcp_types.CallToolResult(
+        content=[
+            mcp_types.ImageContent(type="image", data=base64.b64encode(png).decode(), mime_type="image/png")
+        ]
+    )
+    gaps: list[float] = []
     stop_ticking = asyncio.Event()
 
     async def ticker() -> None:
-        nonlocal ticks
+        last = time.monotonic()
         while not stop_ticking.is_set():
-            ticks += 1
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.005)
+            now = time.monotonic()
+            gaps.append(now - last)
+            last = now
 
-    try:
-        tools = await provider.tools_for(AGENT, [http_server(http_url)])
-        await set_mode(tools, "oversize")
-        task = asyncio.create_task(ticker())
-        got = await call(tools, "cam__live_view_image")
-        stop_ticking.set()
-        await task
-        await set_mode(tools, "jpeg")
-    finally:
-        await provider.close()
-    check(got, "oversize")
-    assert ticks >= 3
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0.02)
+    started = time.monotonic()
+    got = await render_tool_output_async(result, "en")
+    elapsed = time.monotonic() - started
+    stop_ticking.set()
+    await task
+    assert [(i.width, i.height) for i in got.images] == [(1568, 1176)]
+    assert elapsed > 0.2
+    assert max(gaps) < elapsed / 2, (max(gaps), elapsed)
+
+
+def frames_large_png() -> bytes:
+    from app.demo_camera import frames
+
+    return frames.large_png()
