@@ -32,6 +32,19 @@ def decode(data: bytes) -> QImage:
     return QImage.fromData(data)
 
 
+def decode_scaled(data: bytes, width: int = MAX_PREVIEW_WIDTH, height: int = MAX_PREVIEW_HEIGHT) -> QImage:
+    """Decode and scale down in one go (worker thread): the chat keeps only the small picture."""
+    image = QImage.fromData(data)
+    if image.isNull():
+        return image
+    target = fit(image.size(), width, height)
+    if target == image.size():
+        return image
+    return image.scaled(
+        target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+    )
+
+
 def fit(size: QSize, width: int, height: int) -> QSize:
     """``size`` scaled down (never up) to fit in ``width`` × ``height``, keeping the aspect."""
     if size.width() <= width and size.height() <= height:
@@ -110,9 +123,13 @@ class ImagePreview(QFrame):
         super().changeEvent(event)
 
     async def load(self) -> None:
-        """Decode the bytes in a worker thread, then show the scaled picture."""
-        image = await asyncio.to_thread(decode, self.data.data)
+        """Decode and scale in a worker thread, then show the picture (the full size is decoded
+        again only when opened, copied or saved, so a long chat does not hold every full frame)."""
+        image = await asyncio.to_thread(decode_scaled, self.data.data)
         self.set_image(image)
+
+    def full_size(self) -> QImage:
+        return decode(self.data.data)
 
     def set_image(self, image: QImage) -> None:
         if image.isNull():
@@ -126,25 +143,19 @@ class ImagePreview(QFrame):
     def _rescale(self) -> None:
         if self.image is None:
             return
-        parent = self.parentWidget()
-        avail = parent.width() - 40 if parent is not None else MAX_PREVIEW_WIDTH
-        width = max(160, min(MAX_PREVIEW_WIDTH, avail))
-        target = fit(self.image.size(), width, MAX_PREVIEW_HEIGHT)
-        pixmap = QPixmap.fromImage(self.image).scaled(
-            target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-        )
+        pixmap = QPixmap.fromImage(self.image)
         self.picture.setPixmap(pixmap)
         self.picture.setFixedSize(pixmap.size())
 
     def open_full_size(self) -> None:
         if self.image is None:
             return
-        self.viewer = ImageViewer(self.image, self.caption_text, self.window())
+        self.viewer = ImageViewer(self.full_size(), self.caption_text, self.window())
         self.viewer.show()
 
     def copy_image(self) -> None:
         if self.image is not None:
-            QGuiApplication.clipboard().setImage(self.image)
+            QGuiApplication.clipboard().setImage(self.full_size())
 
     def suggested_name(self) -> str:
         ext = (
