@@ -56,7 +56,7 @@ DEFAULT_BASE_URLS: dict[str, str] = {
     "openai-responses": "https://api.openai.com/v1",
     "xai-responses": "https://api.x.ai/v1",
     "meta-responses": "https://api.llama.com/v1",
-    "perplexity-responses": "https://api.perplexity.ai",
+    "perplexity-responses": "https://api.perplexity.ai/v1",
 }
 LANGUAGES = ("ja", "en", "zh")
 # Not a wire: the clearly labelled offline demo model of the first-run village (no AI, no network).
