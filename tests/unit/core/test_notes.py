@@ -44,7 +44,7 @@ def literal_fragments(text: str) -> list[str]:
     out = []
     for p in parts:
         p = p.strip(" ()（）[]:：\n")
-        if (p.isascii() and len(p) >= 16) or (not p.isascii() and len(p) >= 6):
+        if (p.isascii() and len(p) >= 20) or (not p.isascii() and len(p) >= 6):
             out.append(p)
     return out
 
