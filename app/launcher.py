@@ -70,10 +70,33 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         event("store unavailable", error=type(exc).__name__)
         store = None
     journal = SqliteJournal(store) if store is not None else None
-    village = Village(config, backend_factory=factory, journal=journal, tool_provider=provider)
+    from core.results import VillagePipeline
+
+    pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
+    village = Village(
+        config, backend_factory=factory, journal=journal, tool_provider=provider, pipeline=pipeline
+    )
     holder["village"] = village
     history = StoreHistory(store, config.village.language) if store is not None else None
     return Runtime(village, provider, store, history)
+
+
+def resume_cut_turns(rt: Runtime, config: Config) -> int:
+    """Continue the turns a crash cut (S02-3, S02-5): completed tools are reused, never re-run."""
+    if rt.store is None:
+        return 0
+    from core.recovery import recover
+    from core.village import Village
+
+    if not isinstance(rt.village, Village):
+        return 0
+    known = {a.id for a in config.agents}
+    resumed = 0
+    for point in recover(rt.store, config.village.language):
+        if point.agent_id in known:
+            rt.village.resume(point)
+            resumed += 1
+    return resumed
 
 
 async def run_app(app: QApplication, config_path: Path | None) -> int:
@@ -134,6 +157,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
     try:
         await village.start()
         window.refresh_agents()
+        resume_cut_turns(rt, config)
         await closed
     finally:
         await village.close()

@@ -161,6 +161,9 @@ class Village:
         """Adopt a new configuration: the next turn uses it; running turns finish on the old one."""
         old = self.config
         self.config = config
+        adopt = getattr(self.pipeline, "apply_config", None)
+        if adopt is not None:
+            adopt(config)
         for agent in config.agents:
             rt = self._agents.get(agent.id)
             if rt is None:
