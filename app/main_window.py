@@ -463,5 +463,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
         for handle in self.handles.values():
             handle.stop()
+        for task in list(self.tasks):  # preview decodes and turn watchers of a closed window
+            task.cancel()
         self.bridge.detach()
         super().closeEvent(event)

@@ -784,6 +784,6 @@ class SettingsDialog(QDialog):
             return False
         event("settings saved", path=self.path)
         self.saved_label.setText(self.tr("Saved ✓"))
-        QTimer.singleShot(1600, lambda: self.saved_label.setText(""))
+        QTimer.singleShot(1600, self.saved_label, lambda: self.saved_label.setText(""))  # dropped if closed
         self.saved.emit(cfg)
         return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+import shiboken6
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
@@ -126,7 +127,8 @@ class ImagePreview(QFrame):
         """Decode and scale in a worker thread, then show the picture (the full size is decoded
         again only when opened, copied or saved, so a long chat does not hold every full frame)."""
         image = await asyncio.to_thread(decode_scaled, self.data.data)
-        self.set_image(image)
+        if shiboken6.isValid(self) and shiboken6.isValid(self.picture):  # the chat may be gone by now
+            self.set_image(image)
 
     def full_size(self) -> QImage:
         return decode(self.data.data)
