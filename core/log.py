@@ -29,8 +29,8 @@ ROTATE_BYTES = 8 * 1024 * 1024
 REDACTED = "[redacted]"
 
 _KEY_PATTERNS = re.compile(
-    r"sk-ant-[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{20,}|xai-[A-Za-z0-9_-]{16,}"
-    r"|pplx-[A-Za-z0-9_-]{16,}|gsk_[A-Za-z0-9]{16,}|(?i:bearer)\s+[A-Za-z0-9._~+/=-]{8,}"
+    r"sk-ant-[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{20,}|xai-[A-Za-z0-9]{20,}"
+    r"|pplx-[A-Za-z0-9]{20,}|gsk_[A-Za-z0-9]{16,}|(?i:bearer)\s+[A-Za-z0-9._~+/=-]{8,}"
     r"|(?i:x-api-key|x-goog-api-key|api[_-]?key)\s*[:=]\s*\S{6,}"
 )
 _DATA_URL = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*")
