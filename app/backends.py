@@ -1,21 +1,22 @@
 """The backend factory the app hands to the village: one ``ModelBackend`` per template.
 
-``offline-demo`` gives the clearly labelled demo model. The seven wires go through the HTTP
-backend of the wires package when it is installed (``wires.backend.make_backend``); the key is read
-from the keyring only at this point and only for the request, never shown or logged.
+``offline-demo`` gives the clearly labelled demo model. The seven wires go through
+``core.llm.http_backend`` over one shared HTTP client; the key is read from the keyring only at
+this point and only for the request, never shown or logged. A template with no key name needs no
+key (local servers: Ollama, LM Studio, llama.cpp, vLLM).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
+
+import httpx
 
 from core.canonical import ChatRequest, ChatResponse
 from core.config import Template
 from core.demo_model import BACKEND as OFFLINE_DEMO
 from core.demo_model import DemoBackend
-from core.llm import ModelBackend, ProviderProtocolError, TextSink
+from core.llm import ModelBackend, ProviderProtocolError, TextSink, http_backend
 from wires import WIRE_NAMES
 
 from .contracts import BackendFactory
@@ -43,28 +44,24 @@ class UnavailableBackend:
         raise ProviderProtocolError(self._reason)
 
 
-def _wire_builder() -> Callable[..., Any] | None:
-    """``wires.backend.make_backend(template, key=...)`` when the wires package provides it."""
-    for module_name, attr in (("wires.backend", "make_backend"), ("core.backend", "make_backend")):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        builder = getattr(module, attr, None)
-        if callable(builder):
-            return builder
-    return None
-
-
 def make_backend_factory(keys: KeyStore, language: Callable[[], str]) -> BackendFactory:
+    """Templates → backends over one shared ``httpx.AsyncClient`` (created on first use)."""
+    shared: dict[str, httpx.AsyncClient] = {}
+
+    def client() -> httpx.AsyncClient:
+        if "client" not in shared or shared["client"].is_closed:
+            shared["client"] = httpx.AsyncClient(follow_redirects=False)
+        return shared["client"]
+
     def factory(template: Template) -> ModelBackend:
         if template.protocol == OFFLINE_DEMO:
             return DemoBackend(language())
-        builder = _wire_builder()
-        if builder is None:
-            return UnavailableBackend(template, f"no HTTP backend for {template.protocol} in this build")
         key = keys.get(template.key)
-        backend: ModelBackend = builder(template, key=key)
-        return backend
+        if template.key and not key:
+            return UnavailableBackend(
+                template,
+                f"no key stored for {template.key!r}: enter it in Settings (it goes to the OS keyring)",
+            )
+        return http_backend(template, key, client())
 
     return factory

@@ -1,10 +1,10 @@
 """The wire layer's exception tree. Nothing from httpx, json or Pillow escapes past it.
 
-    ProviderError                 base: anything that went wrong talking to a provider
-    ├── ProviderHTTPError         the provider answered with a non-2xx status
-    │   └── ImagesRejected        the request carried images and the endpoint refused them
-    ├── ProviderTransportError    no usable answer: connect/read failure, timeout, cut stream
-    └── ProviderProtocolError     an answer we cannot decode (malformed JSON or SSE)
+ProviderError                 base: anything that went wrong talking to a provider
+├── ProviderHTTPError         the provider answered with a non-2xx status
+│   └── ImagesRejected        the request carried images and the endpoint refused them
+├── ProviderTransportError    no usable answer: connect/read failure, timeout, cut stream
+└── ProviderProtocolError     an answer we cannot decode (malformed JSON or SSE)
 """
 
 from __future__ import annotations
