@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync  # noqa: TID251 - a GUI benchmark drives Qt
-from PySide6.QtCore import QTimer  # noqa: TID251 - a GUI benchmark drives Qt
-from PySide6.QtWidgets import QApplication  # noqa: TID251 - a GUI benchmark drives Qt
+import qasync
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 from app.demo import DemoCamera, demo_config
 from app.keys import KeyStore
