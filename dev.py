@@ -45,6 +45,8 @@ APT_RUNTIME = [
     "libxcb-randr0",
 ]
 APT_TEST = ["dbus", "gnome-keyring", "xvfb"]
+# Japanese and Chinese text in the window (the tests do not need the glyphs).
+APT_APP = ["fonts-noto-cjk"]
 
 
 def say(msg: str) -> None:
@@ -128,7 +130,7 @@ def ensure_npm() -> None:
 
 
 def cmd_app(args: list[str]) -> int:
-    ensure_debs(APT_RUNTIME)
+    ensure_debs(APT_RUNTIME + APT_APP)
     ensure_venv("")
     return run([str(PY), "-m", "app", *args])
 
