@@ -35,9 +35,7 @@ Secret values for MCP servers are written as ``${secret:NAME}`` (D-4).
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +43,7 @@ from typing import Any, Literal, TypeVar
 
 import platformdirs
 
+from core.fsutil import write_atomic
 from wires import WIRE_NAMES
 
 T = TypeVar("T")
@@ -659,19 +658,9 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
 
 
 def save_config(cfg: Config, path: Path) -> None:
-    """Validate, then write atomically (temp file, fsync, rename). Nothing invalid is saved."""
+    """Validate, then write atomically. Nothing invalid is saved."""
     data = config_to_json(cfg)
     parse_config(data, path)  # refuse to write what could not be loaded back
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".fuseforks-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=2)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    write_atomic(path, text.encode("utf-8"), dir_mode=0o777)
     cfg.path = path

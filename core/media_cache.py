@@ -10,15 +10,13 @@ hash) the image becomes the ``image_omitted`` note and the conversation continue
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.canonical import ImageData
+from core.fsutil import write_atomic
 from core.log import event
 from core.notes import note
 
@@ -72,19 +70,7 @@ class MediaCache:
         try:
             if path.is_file() and path.stat().st_size == len(image.data):
                 return ref
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.directory)
-            try:
-                os.fchmod(fd, 0o600)
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(image.data)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                os.replace(tmp, path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            write_atomic(path, image.data)
         except OSError as exc:
             event(
                 "media cache error", agent=agent, name=tool, error=type(exc).__name__, sha=image.sha256[:16]

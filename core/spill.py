@@ -22,10 +22,7 @@ All arithmetic is in quarter tokens, so costs of pieces add up exactly to the co
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +30,7 @@ from pathlib import Path
 import platformdirs
 
 from core.canonical import ImageData
+from core.fsutil import write_atomic
 from core.log import event
 from core.notes import note
 from core.pricing import QUARTERS_PER_TOKEN, prefix_within, suffix_within, text_quarters
@@ -51,20 +49,8 @@ def default_spill_dir() -> Path:
 
 
 def _write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically with mode 0600 (temp file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``data`` to ``path`` atomically with mode 0600."""
+    write_atomic(path, data)
 
 
 class SpillWriter:

@@ -10,13 +10,13 @@ is only the unit for reading back in pages.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from core.fsutil import write_atomic
 
 PAGE_SIZE = 1024 * 1024
 _SHA_RE = re.compile(r"[0-9a-f]{64}")
@@ -82,19 +82,7 @@ class BlobStore:
                     return sha
             except OSError:
                 pass
-        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target.parent)
-        try:
-            os.fchmod(fd, 0o600)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomic(target, data)
         _fsync_dir(target.parent)
         if self.after_write is not None:
             self.after_write(sha)
