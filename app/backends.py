@@ -17,12 +17,9 @@ from core.config import Template
 from core.demo_model import BACKEND as OFFLINE_DEMO
 from core.demo_model import DemoBackend
 from core.llm import ModelBackend, ProviderProtocolError, TextSink, http_backend
-from wires import WIRE_NAMES
 
 from .contracts import BackendFactory
 from .keys import KeyStore
-
-PROTOCOLS: tuple[str, ...] = (*WIRE_NAMES, OFFLINE_DEMO)
 
 
 class UnavailableBackend:

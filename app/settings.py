@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from core.config import (
     DEFAULT_BASE_URLS,
     LANGUAGES,
+    PROTOCOLS,
     Config,
     ConfigError,
     config_to_json,
@@ -46,7 +47,6 @@ from core.config import (
 )
 from core.log import event
 
-from .backends import PROTOCOLS
 from .keys import KeyringUnavailable, KeyStore
 
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English", "zh": "中文"}

@@ -28,6 +28,7 @@ from core.llm import ModelBackend, ProviderError, ProviderHTTPError
 from core.log import event as log_event
 from core.notes import note
 from core.tool import AgentTool, ToolContext, ToolReturn
+from core.tool_image import display_suffix
 
 MAX_TOOL_IMAGES_PER_REQUEST = 20  # S70-12
 REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
@@ -414,8 +415,6 @@ class Turn:
         if ret.output.images:
             fields["images"] = len(ret.output.images)
         log_event("tool", None, **fields)
-        from core.tool_image import display_suffix
-
         images = tuple(ret.output.images)
         line = display_suffix(list(images), self.s.language) if images else ""
         self.bus.publish(
