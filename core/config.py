@@ -54,7 +54,7 @@ DEFAULT_BASE_URLS: dict[str, str] = {
     "gemini": "https://generativelanguage.googleapis.com/v1beta",
     "openai-responses": "https://api.openai.com/v1",
     "xai-responses": "https://api.x.ai/v1",
-    "meta-responses": "https://api.llama.com/v1",
+    "meta-responses": "https://api.meta.ai/v1",
     "perplexity-responses": "https://api.perplexity.ai/v1",
 }
 LANGUAGES = ("ja", "en", "zh")
