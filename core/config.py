@@ -15,7 +15,8 @@ Schema (defaults in brackets)::
                      "max_retries": int [3], "stream": bool [true]}],
       "agents":   [{"id": str, "name": str, "template": str, "system_prompt": str [""],
                     "mcp_servers": {name: server} | {"mcpServers": {...}} [{}],
-                    "connected": [agent id] [[]], "max_tool_rounds": int|null [null]}],
+                    "connected": [agent id] [[]], "max_tool_rounds": int|null [null],
+                    "builtin_tools": [one of BUILTIN_TOOLS] [["ask_user_question"]]}],
       "mcp":      {"image_results": bool [true], "call_timeout_s": number [60],
                    "connect_timeout_s": number [30]},
       "tool_results": {"budget_tokens": int [12500]},
@@ -66,6 +67,9 @@ _KEY_SHAPES = re.compile(
     r"|gsk_[A-Za-z0-9]{20,})$"
 )
 _SECRET_REF = re.compile(r"\$\{secret:([A-Za-z0-9_.-]+)\}")
+# Built-in tools an agent may be given (core/builtin_tools.py); execute_code runs code, so it is opt-in.
+BUILTIN_TOOLS = ("ask_user_question", "execute_code")
+DEFAULT_BUILTIN_TOOLS = ("ask_user_question",)
 _FORBIDDEN_KEY_NAMES = {"api_key", "apikey", "apiKey", "api-key", "secret", "password", "token"}
 
 
@@ -128,6 +132,7 @@ class Agent:
     mcp_servers: list[McpServer] = field(default_factory=list)
     connected: list[str] = field(default_factory=list)
     max_tool_rounds: int | None = None
+    builtin_tools: list[str] = field(default_factory=lambda: list(DEFAULT_BUILTIN_TOOLS))
 
 
 @dataclass
@@ -301,6 +306,26 @@ class _Reader:
             return None
 
         return check
+
+
+def _builtin_tools(r: _Reader) -> Callable[[object, str], list[str] | None]:
+    """A list of distinct built-in tool names (``[]`` gives the agent none)."""
+
+    def check(v: object, path: str) -> list[str] | None:
+        names = r.str_list(v, path)
+        if names is None:
+            return None
+        ok = True
+        for i, name in enumerate(names):
+            if name not in BUILTIN_TOOLS:
+                r.fail(f"{path}[{i}]", f"expected one of {', '.join(BUILTIN_TOOLS)}, got {_describe(name)}")
+                ok = False
+            elif name in names[:i]:
+                r.fail(f"{path}[{i}]", f"duplicate built-in tool {name!r}")
+                ok = False
+        return names if ok else None
+
+    return check
 
 
 def _check_no_keys(value: object, path: str, r: _Reader) -> None:
@@ -528,6 +553,7 @@ def parse_config(data: object, path: Path | None = None) -> Config:
                 "mcpServers",
                 "connected",
                 "max_tool_rounds",
+                "builtin_tools",
             },
         )
         if not a:
@@ -555,6 +581,7 @@ def parse_config(data: object, path: Path | None = None) -> Config:
             max_tool_rounds=r.get(
                 a, "max_tool_rounds", p, lambda x, q: None if x is None else r.integer(x, q, 1, 200), None
             ),
+            builtin_tools=r.get(a, "builtin_tools", p, _builtin_tools(r), list(DEFAULT_BUILTIN_TOOLS)),
         )
         if any(x.id == agent.id for x in cfg.agents):
             r.fail(f"{p}.id", f"duplicate agent id {agent.id!r}")
@@ -639,6 +666,7 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
                 "mcp_servers": {s.name: _server_json(s) for s in a.mcp_servers},
                 "connected": a.connected,
                 "max_tool_rounds": a.max_tool_rounds,
+                "builtin_tools": a.builtin_tools,
             }
             for a in cfg.agents
         ],
