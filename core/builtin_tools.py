@@ -12,7 +12,8 @@ and the exit code or the timeout.
 ``ask_user_question`` asks through ``ToolContext.ask_user`` (the front end's hook, routed over the
 event bus by the village). Bad parameters, no front end and a non-interactive session are
 errors; a valid answer is a string (success); a decline and a timeout are their own outcomes
-(successes whose text says so), reported in ``AskReturn.outcome``.
+(successes whose text says so), reported in ``AskReturn.outcome``; so is "cancelled", a question
+withdrawn because the turn was stopped. The hook receives ``{"question", "options", "timeout_s"}``.
 """
 
 from __future__ import annotations
@@ -186,7 +187,12 @@ class ExecuteCode(AgentTool):
                 proc.kill()
 
 
-AskOutcome = Literal["answered", "declined", "timeout", "bad_arguments", "unavailable", "non_interactive"]
+AskOutcome = Literal[
+    "answered", "declined", "timeout", "cancelled", "bad_arguments", "unavailable", "non_interactive"
+]
+# A front end that honours the ``timeout_s`` it is given answers "timeout" itself (and closes its
+# prompt); this backstop only ends a hook that ignores it.
+ASK_BACKSTOP_S = 0.5
 
 
 class NonInteractive(Exception):
@@ -197,7 +203,7 @@ class NonInteractive(Exception):
 class UserAnswer:
     """What a front end may return instead of a plain string."""
 
-    outcome: Literal["answered", "declined", "timeout", "non_interactive"]
+    outcome: Literal["answered", "declined", "timeout", "cancelled", "non_interactive"]
     text: str = ""
 
 
@@ -251,9 +257,8 @@ class AskUserQuestion(AgentTool):
         if ctx.ask_user is None:
             return err("unavailable", note("ask_no_front_end", lang))
         try:
-            answer = await asyncio.wait_for(
-                ctx.ask_user(self.name, {"question": question, "options": list(options)}), self.timeout_s
-            )
+            payload = {"question": question, "options": list(options), "timeout_s": self.timeout_s}
+            answer = await asyncio.wait_for(ctx.ask_user(self.name, payload), self.timeout_s + ASK_BACKSTOP_S)
         except TimeoutError:
             answer = UserAnswer("timeout")
         except NonInteractive:
@@ -272,9 +277,23 @@ class AskUserQuestion(AgentTool):
                 is_error=False,
                 outcome="timeout",
             )
+        if answer.outcome == "cancelled":  # the turn was stopped while the question was open
+            return AskReturn(ToolOutput(note("ask_cancelled", lang)), is_error=False, outcome="cancelled")
         return err("non_interactive", note("ask_non_interactive", lang))
 
 
 def builtin_tools(work_dir: Path, *, language: str = "en") -> list[AgentTool]:
     """The built-in tools an agent may be given."""
     return [ExecuteCode(work_dir, language=language), AskUserQuestion(language=language)]
+
+
+def for_agent(names: list[str], work_dir: Path, *, language: str = "en") -> list[AgentTool]:
+    """The built-in tools named in an agent's ``builtin_tools`` (config order; unknown names skipped,
+    the config has rejected them already). ``work_dir`` is that agent's execute_code folder."""
+    made: dict[str, AgentTool] = {}
+    for name in names:
+        if name == ExecuteCode.name:
+            made[name] = ExecuteCode(work_dir, language=language)
+        elif name == AskUserQuestion.name:
+            made[name] = AskUserQuestion(language=language)
+    return list(made.values())

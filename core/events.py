@@ -99,6 +99,36 @@ class Notice:
     text: str
 
 
+@dataclass(frozen=True)
+class QuestionAsked:
+    """An agent's ``ask_user_question`` call waits for the person (S02-8).
+
+    A front end that answers questions shows it and replies through the village's question broker
+    (``core.questions.Questions.answer`` / ``decline``) with ``request_id``."""
+
+    agent_id: str
+    turn_id: str
+    call_id: str
+    request_id: str
+    question: str
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class QuestionSettled:
+    """The question ``request_id`` is over; every front end closes its prompt.
+
+    ``outcome`` is "answered", "declined", "timeout" or "cancelled" (the turn was stopped or
+    closed); ``answer`` is the text given when answered, else ""."""
+
+    agent_id: str
+    turn_id: str
+    call_id: str
+    request_id: str
+    outcome: str
+    answer: str = ""
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -109,6 +139,8 @@ Event = (
     | TurnFinished
     | TurnFailed
     | Notice
+    | QuestionAsked
+    | QuestionSettled
 )
 Subscriber = Callable[[Event], None]
 

@@ -27,6 +27,7 @@ from core.journal import NullJournal, ResumePoint, TurnJournal
 from core.llm import ModelBackend, ProviderError, ProviderHTTPError
 from core.log import event as log_event
 from core.notes import note
+from core.questions import AskHook, Questions
 from core.tool import AgentTool, ToolContext, ToolReturn
 from core.tool_image import display_suffix
 
@@ -74,6 +75,10 @@ class TurnControl:
     @property
     def stopping(self) -> bool:
         return self._stop.is_set()
+
+    async def wait(self) -> None:
+        """Return once a stop is requested (an open user question is withdrawn then)."""
+        await self._stop.wait()
 
 
 @dataclass
@@ -151,9 +156,11 @@ class Turn:
         control: TurnControl | None = None,
         resume: ResumePoint | None = None,
         pipeline: ToolPipeline | None = None,
+        questions: Questions | None = None,
     ) -> None:
         self.turn_id = turn_id
         self.pipeline = pipeline
+        self.questions = questions  # routes ask_user_question to the front ends (S02-8)
         self.backend = backend
         self.tools = {t.name: t for t in tools} if settings.tools_enabled else {}
         self.s = settings
@@ -445,6 +452,7 @@ class Turn:
             call_id=call.id,
             round=self.rounds,
             image_results=self.s.image_results,
+            ask_user=self._ask_hook(call),
         )
         try:
             ret = await tool.call_with_media(dict(call.arguments), ctx)
@@ -456,6 +464,14 @@ class Turn:
         if self.pipeline is not None:
             ret = await self.pipeline.process(call, ret, ctx)
         return ret
+
+    def _ask_hook(self, call: ToolCall) -> AskHook | None:
+        """None when no front end answers questions; a stop withdraws an open question."""
+        if self.questions is None:
+            return None
+        return self.questions.hook(
+            agent_id=self.s.agent_id, turn_id=self.turn_id, call_id=call.id, stopped=self.control.wait
+        )
 
     def _tool_message(self, call: ToolCall, ret: ToolReturn) -> ChatMessage:
         text = ret.output.text

@@ -24,6 +24,7 @@ from core.journal import NullJournal, ResumePoint, TurnJournal
 from core.llm import ModelBackend
 from core.log import event as log_event
 from core.notes import note
+from core.questions import Questions
 from core.tool import AgentTool
 from core.turn import (
     ToolPipeline,
@@ -38,6 +39,9 @@ from core.turn import (
 END_MARKER = "[[END]]"
 
 BackendFactory = Callable[[Template], ModelBackend]
+# The built-in tools of an agent as configured (``Agent.builtin_tools``), built per turn in the
+# village language, so a settings change applies to the next turn (core.builtin_tools.for_agent).
+BuiltinToolFactory = Callable[[Agent, str], list[AgentTool]]
 
 
 class ToolProvider(Protocol):
@@ -115,10 +119,14 @@ class Village:
         journal: TurnJournal | None = None,
         tool_provider: ToolProvider | None = None,
         pipeline: ToolPipeline | None = None,
+        builtin_tools: BuiltinToolFactory | None = None,
     ) -> None:
         self.config = config
+        self._builtin_tools = builtin_tools
         self.pipeline = pipeline
         self.bus = bus or EventBus()
+        # ask_user_question over the bus: front ends attach as answerers and answer here (S02-8)
+        self.questions = Questions(self.bus)
         self.journal: TurnJournal = journal or NullJournal()
         self._backend_factory = backend_factory
         self._tool_provider = tool_provider
@@ -206,7 +214,12 @@ class Village:
 
     def tools(self, agent_id: str) -> list[AgentTool]:
         rt = self._agents[agent_id]
-        return [*rt.tools, *rt.extra_tools]
+        return [*rt.tools, *rt.extra_tools, *self._builtins(rt.agent)]
+
+    def _builtins(self, agent: Agent) -> list[AgentTool]:
+        if self._builtin_tools is None:
+            return []
+        return self._builtin_tools(agent, self.config.village.language)
 
     def _template(self, agent: Agent) -> Template | None:
         try:
@@ -299,7 +312,7 @@ class Village:
                 turn = Turn(
                     turn_id=handle.turn_id,
                     backend=backend,
-                    tools=[*rt.tools, *rt.extra_tools],
+                    tools=[*rt.tools, *rt.extra_tools, *self._builtins(agent)],
                     settings=settings,
                     history=rt.history,
                     user=user,
@@ -308,6 +321,7 @@ class Village:
                     control=control,
                     resume=resume,
                     pipeline=self.pipeline,
+                    questions=self.questions,
                 )
                 try:
                     outcome = await turn.run()

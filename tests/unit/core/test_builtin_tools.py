@@ -110,7 +110,9 @@ async def test_ask_user_answer_is_a_string_success() -> None:
     r = await AskUserQuestion().call({"question": "Which?", "options": ["red", "blue"]}, ctx(ask_user=front))
     assert isinstance(r, AskReturn)
     assert (r.is_error, r.outcome, r.output.text) == (False, "answered", "Error: blue")
-    assert asked == [("ask_user_question", {"question": "Which?", "options": ["red", "blue"]})]
+    assert asked == [
+        ("ask_user_question", {"question": "Which?", "options": ["red", "blue"], "timeout_s": 600.0})
+    ]
 
 
 @pytest.mark.asyncio
