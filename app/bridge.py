@@ -17,6 +17,8 @@ from core.events import (
     EventBus,
     Handoff,
     Notice,
+    QuestionAsked,
+    QuestionSettled,
     TextDelta,
     ToolFinished,
     ToolStarted,
@@ -36,6 +38,8 @@ class EventBridge(QObject):
     turnFinished = Signal(object)  # TurnFinished
     turnFailed = Signal(object)  # TurnFailed
     notice = Signal(object)  # Notice
+    questionAsked = Signal(object)  # QuestionAsked
+    questionSettled = Signal(object)  # QuestionSettled
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -62,6 +66,8 @@ class EventBridge(QObject):
             TurnFinished: self.turnFinished,
             TurnFailed: self.turnFailed,
             Notice: self.notice,
+            QuestionAsked: self.questionAsked,
+            QuestionSettled: self.questionSettled,
         }.get(type(event))
         if signal is not None:
             signal.emit(event)

@@ -46,6 +46,7 @@ from .keys import KeyStore
 from .style import STYLE
 from .widgets.agents import AgentList
 from .widgets.chat import ChatView
+from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
 
 
@@ -170,6 +171,10 @@ class MainWindow(QMainWindow):
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.chat_title)
         mv.addWidget(self.chat_stack, 1)
+        self.question_area = QuestionArea(getattr(village, "questions", None), self._agent_name)  # S02-8
+        self.bridge.questionAsked.connect(self.question_area.on_asked)
+        self.bridge.questionSettled.connect(self.question_area.on_settled)
+        mv.addWidget(self.question_area)
         mv.addLayout(row)
 
         # tool panel
@@ -293,6 +298,9 @@ class MainWindow(QMainWindow):
         self.chat_stack.setCurrentWidget(self.chat_for(agent_id))
         self.panel_stack.setCurrentWidget(self.panel_for(agent_id))
         self.stop_button.setEnabled(agent_id in self.handles)
+
+    def _agent_name(self, agent_id: str) -> str:
+        return next((s.name for s in self.village.statuses() if s.agent_id == agent_id), agent_id)
 
     def current_agent(self) -> str | None:
         return self.agent_list.current_agent()
@@ -466,4 +474,5 @@ class MainWindow(QMainWindow):
         for task in list(self.tasks):  # preview decodes and turn watchers of a closed window
             task.cancel()
         self.bridge.detach()
+        self.question_area.detach()
         super().closeEvent(event)
