@@ -35,7 +35,9 @@ from PySide6.QtWidgets import (
 )
 
 from core.config import (
+    BUILTIN_TOOLS,
     DEFAULT_BASE_URLS,
+    DEFAULT_BUILTIN_TOOLS,
     LANGUAGES,
     PROTOCOLS,
     Config,
@@ -267,8 +269,16 @@ class SettingsDialog(QDialog):
         self.a_connected = QListWidget()
         self.a_connected.setMaximumHeight(70)
         self.a_connected.itemChanged.connect(self._connected_changed)
+        # built-in tools (S02-7, S02-8): execute_code runs code on this computer, so it is opt-in
+        self.a_builtin = QWidget()
+        self.a_builtin_boxes = {name: QCheckBox() for name in BUILTIN_TOOLS}
+        bl = QVBoxLayout(self.a_builtin)
+        bl.setContentsMargins(0, 0, 0, 0)
+        for box in self.a_builtin_boxes.values():
+            box.toggled.connect(self._builtin_changed)
+            bl.addWidget(box)
         self.agent_form = QFormLayout()
-        self.a_labels = [QLabel() for _ in range(5)]
+        self.a_labels = [QLabel() for _ in range(6)]
         servers = QVBoxLayout()
         servers.addWidget(self.a_servers)
         servers.addLayout(sb)
@@ -276,7 +286,9 @@ class SettingsDialog(QDialog):
         sw = QWidget()
         sw.setLayout(servers)
         for label, field in zip(
-            self.a_labels, (self.a_name, self.a_template, self.a_prompt, sw, self.a_connected), strict=True
+            self.a_labels,
+            (self.a_name, self.a_template, self.a_prompt, sw, self.a_connected, self.a_builtin),
+            strict=True,
         ):
             self.agent_form.addRow(label, field)
         h = QHBoxLayout(page)
@@ -347,10 +359,15 @@ class SettingsDialog(QDialog):
                 self.tr("System prompt"),
                 self.tr("MCP servers"),
                 self.tr("Connected agents"),
+                self.tr("Built-in tools"),
             ),
             strict=True,
         ):
             label.setText(text)
+        self.a_builtin_boxes["ask_user_question"].setText(self.tr("May ask me questions (ask_user_question)"))
+        self.a_builtin_boxes["execute_code"].setText(
+            self.tr("May run Python code on this computer (execute_code)")
+        )
         self.server_add.setText(self.tr("Add"))
         self.server_edit.setText(self.tr("Edit"))
         self.server_remove.setText(self.tr("Remove"))
@@ -628,6 +645,9 @@ class SettingsDialog(QDialog):
                     else Qt.CheckState.Unchecked
                 )
                 self.a_connected.addItem(item)
+            chosen = a.get("builtin_tools", list(DEFAULT_BUILTIN_TOOLS))
+            for name, box in self.a_builtin_boxes.items():
+                box.setChecked(name in chosen)
         self._loading = False
         self.server_editor.setVisible(False)
         self.mark_fields()
@@ -649,6 +669,12 @@ class SettingsDialog(QDialog):
             for i in range(self.a_connected.count())
             if self.a_connected.item(i).checkState() == Qt.CheckState.Checked
         ]
+
+    def _builtin_changed(self, _checked: bool) -> None:
+        a = self.current_agent()
+        if self._loading or a is None:
+            return
+        a["builtin_tools"] = [name for name, box in self.a_builtin_boxes.items() if box.isChecked()]
 
     def refresh_servers(self) -> None:
         a = self.current_agent()
@@ -742,6 +768,7 @@ class SettingsDialog(QDialog):
             f"agents[{a_row}].template": self.a_template,
             f"agents[{a_row}].mcp_servers": self.a_servers,
             f"agents[{a_row}].connected": self.a_connected,
+            f"agents[{a_row}].builtin_tools": self.a_builtin,
             "village.name": self.v_name,
             "village.language": self.v_language,
         }
