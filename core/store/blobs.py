@@ -79,6 +79,9 @@ class BlobStore:
         if target.exists():
             try:
                 if target.stat().st_size == len(data) and self._hash_file(target) == sha:
+                    # reused: a fresh mtime keeps it inside core.store.gc's grace period until the
+                    # transaction that references it commits
+                    os.utime(target)
                     return sha
             except OSError:
                 pass

@@ -1,0 +1,199 @@
+"""Garbage collection of the durable store's blob files and of spill files (S02, S00-8).
+
+A blob file is kept when any record references it (a message text, a message image, a completion
+result or result image, a turn's final text) or when it is younger than the grace period. The
+grace period protects writes in flight: a blob is written (and a reused one has its mtime
+refreshed by ``BlobStore.put``) before the transaction that references it commits, so a young
+unreferenced blob may be about to be referenced. Stray temp files (``.tmp-*``) of cut writes go
+after the same grace period.
+
+A spill file (``<spill>/<sha256>.txt``) is kept when any stored message names it, or when it is
+young; an attachment (``<spill>/attachments/<sha256>.<ext>``) is kept when a kept spill file
+names it, or when it is young. Finding those names means reading stored texts; a text that
+cannot be read (missing or corrupt) is reported and no spill file is removed in that run
+(preserve on doubt: the unreadable text might have named one).
+
+Synchronous and slow on a big store: run it off the event loop (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from core.log import event
+from core.store.blobs import BlobError
+from core.store.db import Store
+
+DEFAULT_GRACE_S = 3600.0
+_SHA = r"[0-9a-f]{64}"
+_SPILL_NAME = re.compile(rf"^({_SHA})\.txt$")
+_SPILL_REF = re.compile(rf"({_SHA})\.txt".encode())
+_ATTACHMENT_NAME = re.compile(rf"^({_SHA})\.[a-z]+$")
+_ATTACHMENT_REF = re.compile(rf"attachments[/\\]({_SHA})\.[a-z]+".encode())
+_OVERLAP = 200  # bytes carried between pages so a name cut by a page boundary is still seen
+
+
+@dataclass
+class GcReport:
+    removed: list[Path] = field(default_factory=list)  # removed (or, dry run, to be removed)
+    removed_bytes: int = 0
+    kept: int = 0  # files looked at and kept (referenced or young)
+    corrupt: list[str] = field(default_factory=list)  # sha256 of texts that could not be read
+    spill_skipped: bool = False  # spill files kept because a stored text was unreadable
+    errors: list[str] = field(default_factory=list)  # files that could not be removed
+
+
+def referenced_blobs(store: Store) -> set[str]:
+    """Every blob name some record references (``Store._q``: the GC belongs to the store package)."""
+    rows = store._q(
+        "SELECT text_blob FROM messages"
+        " UNION SELECT sha256 FROM message_images"
+        " UNION SELECT result_blob FROM completions"
+        " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
+    )
+    names = {str(r[0]) for r in rows}
+    for (raw,) in store._q("SELECT result_images FROM completions WHERE result_images != '[]'"):
+        try:
+            names.update(str(img["sha256"]) for img in json.loads(raw))
+        except (ValueError, TypeError, KeyError):
+            continue
+    return names
+
+
+def _texts(store: Store) -> list[str]:
+    rows = store._q(
+        "SELECT text_blob FROM messages UNION SELECT result_blob FROM completions"
+        " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
+    )
+    return sorted(str(r[0]) for r in rows)
+
+
+def _scan(store: Store, names: Iterable[str], pattern: re.Pattern[bytes], report: GcReport) -> set[str]:
+    """Names matched by ``pattern`` in the verified texts ``names``; unreadable ones are reported."""
+    found: set[str] = set()
+    for sha in names:
+        tail = b""
+        try:
+            for page in store.blobs.pages(sha):
+                chunk = tail + page
+                found.update(m.decode() for m in pattern.findall(chunk))
+                tail = chunk[-_OVERLAP:]
+        except BlobError as exc:
+            store.report_corrupt(exc, kind="gc_scan")
+            report.corrupt.append(sha)
+    return found
+
+
+def _file_refs(paths: Iterable[Path], pattern: re.Pattern[bytes]) -> set[str]:
+    found: set[str] = set()
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        found.update(m.decode() for m in pattern.findall(data))
+    return found
+
+
+class _Sweep:
+    def __init__(self, report: GcReport, now: float, grace_s: float, dry_run: bool) -> None:
+        self.report = report
+        self.now = now
+        self.grace_s = grace_s
+        self.dry_run = dry_run
+
+    def young(self, path: Path) -> bool:
+        try:
+            return self.now - path.stat().st_mtime < self.grace_s
+        except OSError:
+            return True  # vanished or unreadable: not ours to judge
+
+    def remove(self, path: Path) -> None:
+        try:
+            size = path.stat().st_size
+            if not self.dry_run:
+                path.unlink()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self.report.errors.append(f"{path.name}: {type(exc).__name__}")
+            return
+        self.report.removed.append(path)
+        self.report.removed_bytes += size
+
+    def consider(self, path: Path, referenced: bool) -> None:
+        if referenced or self.young(path):
+            self.report.kept += 1
+        else:
+            self.remove(path)
+
+
+def collect(
+    store: Store,
+    *,
+    spill_dir: Path | None = None,
+    grace_s: float = DEFAULT_GRACE_S,
+    dry_run: bool = False,
+    now: float | None = None,
+) -> GcReport:
+    """Remove unreferenced blob files (and, with ``spill_dir``, unreferenced spill files and
+    attachments) older than ``grace_s``. Logs ``store gc: removed=N bytes=M kept=K``."""
+    report = GcReport()
+    sweep = _Sweep(report, time.time() if now is None else now, grace_s, dry_run)
+    started = time.monotonic()
+
+    referenced = referenced_blobs(store)
+    root = store.blobs.root
+    if root.is_dir():
+        for sub in sorted(p for p in root.iterdir() if p.is_dir()):
+            for path in sorted(sub.iterdir()):
+                if path.name.startswith(".tmp-"):
+                    sweep.consider(path, referenced=False)
+                elif re.fullmatch(_SHA, path.name):
+                    sweep.consider(path, referenced=path.name in referenced)
+
+    if spill_dir is not None and spill_dir.is_dir():
+        spills = sorted(p for p in spill_dir.iterdir() if p.is_file() and _SPILL_NAME.match(p.name))
+        attach_dir = spill_dir / "attachments"
+        attachments = (
+            sorted(p for p in attach_dir.iterdir() if p.is_file() and _ATTACHMENT_NAME.match(p.name))
+            if attach_dir.is_dir()
+            else []
+        )
+        for folder in (spill_dir, attach_dir):  # temp files of cut writes
+            if folder.is_dir():
+                for path in sorted(folder.glob(".tmp-*")):
+                    sweep.consider(path, referenced=False)
+        old_spills = [p for p in spills if not sweep.young(p)]
+        named: set[str] = set()
+        if old_spills:  # reading every stored text is only worth it when something could go
+            named = _scan(store, _texts(store), _SPILL_REF, report)
+        if report.corrupt:
+            report.spill_skipped = True
+            report.kept += len(spills) + len(attachments)
+        else:
+            kept_spills = []
+            for path in spills:
+                keep = path.name[:64] in named
+                if keep or sweep.young(path):
+                    kept_spills.append(path)
+                sweep.consider(path, referenced=keep)
+            in_kept = _file_refs(kept_spills, _ATTACHMENT_REF)
+            for path in attachments:
+                sweep.consider(path, referenced=path.name[:64] in in_kept)
+
+    event(
+        "store gc",
+        removed=len(report.removed),
+        bytes=report.removed_bytes,
+        kept=report.kept,
+        corrupt=len(report.corrupt),
+        dry_run=dry_run,
+        ms=int((time.monotonic() - started) * 1000),
+    )
+    return report
