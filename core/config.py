@@ -28,7 +28,11 @@ Schema (defaults in brackets)::
     server (stdio): {"command": str, "args": [str] [[]], "env": {str: str} [{}], "cwd": str|null,
                      "enabled": bool [true], "type": "stdio"}
     server (HTTP):  {"type": "http"|"streamable-http"|"sse", "url": str, "headers": {str: str} [{}],
-                     "enabled": bool [true]}
+                     "enabled": bool [true],
+                     "oauth": true | false | {"scopes": str, "client_name": str} [absent = automatic]}
+
+    ``oauth``: true or an object signs in through the browser (OAuth 2.1 + PKCE, tokens in the
+    keyring); absent: the same only once the server answers 401; false: never.
 
 Secret values for MCP servers are written as ``${secret:NAME}`` (D-4).
 """
@@ -106,6 +110,14 @@ class Template:
     stream: bool = True
 
 
+@dataclass(frozen=True)
+class OAuthSettings:
+    """``"oauth"`` of a remote MCP server: requested scopes (space-separated) and client name."""
+
+    scopes: str | None = None
+    client_name: str = "Fuseforks"
+
+
 @dataclass
 class McpServer:
     name: str
@@ -117,6 +129,9 @@ class McpServer:
     url: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     enabled: bool = True
+    # HTTP/SSE only. ``oauth`` set: always sign in; ``None`` with ``oauth_auto``: sign in on a 401.
+    oauth: OAuthSettings | None = None
+    oauth_auto: bool = True
 
     def secret_refs(self) -> list[str]:
         values = [*self.env.values(), *self.headers.values()]
@@ -356,7 +371,19 @@ def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
     d = r.obj(
         raw,
         path,
-        {"command", "args", "env", "cwd", "enabled", "type", "url", "headers", "transport", "disabled"},
+        {
+            "command",
+            "args",
+            "env",
+            "cwd",
+            "enabled",
+            "type",
+            "url",
+            "headers",
+            "transport",
+            "disabled",
+            "oauth",
+        },
     )
     if not d:
         return None
@@ -378,6 +405,8 @@ def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
     if "disabled" in d:
         enabled = not r.get(d, "disabled", path, r.boolean, False) and enabled
     if transport == "stdio":
+        if "oauth" in d:
+            r.fail(f"{path}.oauth", "OAuth applies only to http and sse servers")
         if "command" not in d:
             r.fail(f"{path}.command", "a stdio server needs a command")
             return None
@@ -400,13 +429,32 @@ def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
         r"^http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]", url
     ):
         r.fail(f"{path}.url", "plain http is allowed only for loopback addresses; use https")
+    oauth, oauth_auto = _oauth(r, d.get("oauth"), f"{path}.oauth") if "oauth" in d else (None, True)
     return McpServer(
         name=name,
         transport=transport,
         url=url,
         headers=r.get(d, "headers", path, r.str_map, {}),
         enabled=enabled,
+        oauth=oauth,
+        oauth_auto=oauth_auto,
     )
+
+
+def _oauth(r: _Reader, raw: object, path: str) -> tuple[OAuthSettings | None, bool]:
+    """``"oauth"``: true, false or {"scopes": str, "client_name": str}."""
+    if isinstance(raw, bool):
+        return (OAuthSettings() if raw else None), raw
+    if not isinstance(raw, dict):
+        r.fail(path, f"expected true, false or an object with scopes and client_name, got {_describe(raw)}")
+        return None, True
+    d = r.obj(raw, path, {"scopes", "client_name"})
+    scopes = r.get(d, "scopes", path, r.nonempty, "") or None
+    if isinstance(d.get("scopes"), str) and any(not c.isprintable() or c in '"\\' for c in d["scopes"]):
+        r.fail(f"{path}.scopes", "expected scope names separated by spaces")
+        scopes = None
+    client_name = r.get(d, "client_name", path, r.nonempty, "Fuseforks")
+    return OAuthSettings(scopes=" ".join(scopes.split()) if scopes else None, client_name=client_name), True
 
 
 _SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -628,6 +676,11 @@ def _server_json(s: McpServer) -> dict[str, Any]:
         out = {"type": s.transport, "url": s.url}
         if s.headers:
             out["headers"] = s.headers
+        if s.oauth is not None:
+            default = s.oauth == OAuthSettings()
+            out["oauth"] = True if default else {k: v for k, v in vars(s.oauth).items() if v is not None}
+        elif not s.oauth_auto:
+            out["oauth"] = False
     if not s.enabled:
         out["enabled"] = False
     return out

@@ -9,15 +9,25 @@ Lines written (S70-19 style): ``mcp server connected: agent= server= tools= ms=`
 ``mcp server failed: agent= server= error=`` (stdio stderr tail after ``: ``),
 ``mcp server reconnected: …``, ``mcp tools changed: agent= server= tools=``,
 ``mcp call failed: agent= server= tool= error=timeout|disconnected|protocol``,
-``mcp elicitation: agent= server= action=``.
+``mcp elicitation: agent= server= action=``, ``mcp oauth: agent= server= action=`` (core/mcp/oauth.py).
+
+Remote servers whose config asks for OAuth (or, unless ``"oauth": false``, that answer the first
+request with 401 + ``WWW-Authenticate: Bearer``) connect through the SDK's OAuth client: browser
+sign-in via the ``open_url`` hook, loopback redirect, tokens in the keyring. While a person is on
+the sign-in page the connect timeout stands still (the callback has its own timeout).
+
+A stdio server's stderr goes through a pipe into a bounded in-memory ring (the last
+``STDERR_KEEP_BYTES``), read in a thread, so a chatty server cannot fill the disk or the memory.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
-import tempfile
+import select
+import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AsyncExitStack
@@ -36,6 +46,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from core import __version__, notes
 from core.config import McpServer, McpSettings
 from core.log import LOG
+from core.mcp.oauth import CALLBACK_TIMEOUT_S, McpOAuth, OpenUrl, describe_oauth_error
 from core.mcp.tool import McpTool, tool_name, unique_names
 from core.tool import AgentTool, ToolContext, ToolReturn
 
@@ -44,6 +55,7 @@ _SECRET_REF = re.compile(r"\$\{secret:([A-Za-z0-9_.-]+)\}")
 # Parent variables a stdio server does not inherit (its own ``env`` entries still apply).
 _SECRETISH_ENV = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH", re.IGNORECASE)
 STDERR_TAIL_CHARS = 600
+STDERR_KEEP_BYTES = 64 * 1024  # per stdio connection; older output is dropped
 # The SDK refuses SSE events over 1 MiB by default; one camera frame as base64 can be far larger
 # (S03-2 allows 24,000,000 base64 characters per image, four per call).
 MAX_SSE_EVENT_BYTES = 128 * 1024 * 1024
@@ -99,6 +111,19 @@ class _ConnectFailed(Exception):
     pass
 
 
+class _BearerProbe(httpx2.Auth):
+    """Notes a 401 carrying ``WWW-Authenticate: Bearer`` (the server wants an OAuth sign-in)."""
+
+    def __init__(self) -> None:
+        self.challenged = False
+
+    async def async_auth_flow(self, request: httpx2.Request) -> Any:
+        response = yield request
+        challenge = response.headers.get("www-authenticate", "")
+        if response.status_code == 401 and challenge.lower().startswith("bearer"):
+            self.challenged = True
+
+
 def _leaf(exc: BaseException) -> BaseException:
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
@@ -107,7 +132,10 @@ def _leaf(exc: BaseException) -> BaseException:
 
 def _describe(exc: BaseException) -> str:
     leaf = _leaf(exc)
-    if isinstance(leaf, _ConnectFailed):
+    oauth = describe_oauth_error(leaf)
+    if oauth is not None:
+        text = oauth
+    elif isinstance(leaf, _ConnectFailed):
         text = str(leaf)
     elif isinstance(leaf, MCPError):
         text = f"MCPError {leaf.code}: {leaf.message}"
@@ -118,6 +146,71 @@ def _describe(exc: BaseException) -> str:
 
 def _seconds(value: float) -> str:
     return f"{value:g}"
+
+
+class StderrRing:
+    """A pipe whose reading end a daemon thread drains into a ring of the last ``keep`` bytes.
+
+    ``writer`` is handed to the subprocess as its stderr. Memory stays bounded however much the
+    server writes; the tail survives the process for the failure report.
+    """
+
+    def __init__(self, keep: int = STDERR_KEEP_BYTES) -> None:
+        self.keep = keep
+        self.dropped = 0
+        self._buf = bytearray()
+        self._lock = threading.Lock()
+        read_fd, write_fd = os.pipe()
+        self.writer = cast(TextIO, os.fdopen(write_fd, "w", encoding="utf-8", errors="replace"))
+        self._reader = os.fdopen(read_fd, "rb", buffering=0)
+        self._thread = threading.Thread(target=self._drain, name="mcp-stderr", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = self._reader.read(65536)
+            except (OSError, ValueError):
+                break
+            if not chunk:
+                break
+            with self._lock:
+                self._buf += chunk
+                extra = len(self._buf) - self.keep
+                if extra > 0:
+                    del self._buf[:extra]
+                    self.dropped += extra
+        with contextlib.suppress(OSError):
+            self._reader.close()
+
+    def size(self) -> int:
+        with self._lock:
+            return len(self._buf)
+
+    def tail(self, chars: int) -> str:
+        """The last ``chars`` characters written so far (waits up to 0.2 s for the pipe to drain)."""
+        self._wait_drained(0.2)
+        with self._lock:
+            raw = bytes(self._buf[-chars * 4 :])
+        return raw.decode("utf-8", errors="replace").strip()[-chars:]
+
+    def _wait_drained(self, limit: float) -> None:
+        if os.name != "posix":  # select() works on pipes only there; best effort elsewhere
+            return
+        deadline = time.monotonic() + limit
+        while self._thread.is_alive() and time.monotonic() < deadline:
+            try:
+                pending, _, _ = select.select([self._reader], [], [], 0)
+            except (OSError, ValueError):
+                return
+            if not pending:
+                return
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        """Close our copy of the writing end; the thread ends once every writer is gone."""
+        with contextlib.suppress(OSError):
+            self.writer.close()
 
 
 class _Connection:
@@ -132,7 +225,10 @@ class _Connection:
         self.state: State = "connecting"
         self.error = ""
         self.ms: int | None = None
-        self._stderr: TextIO | None = None
+        self._stderr: StderrRing | None = None
+        self.oauth: McpOAuth | None = None
+        self.use_oauth = server.oauth is not None
+        self._probe: _BearerProbe | None = None
         self._stop = asyncio.Event()
         self._dead = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -141,16 +237,7 @@ class _Connection:
     # -- status -----------------------------------------------------------------------------------
 
     def stderr_tail(self) -> str:
-        if self._stderr is None or self._stderr.closed:
-            return ""
-        try:
-            fd = self._stderr.fileno()
-            size = os.fstat(fd).st_size
-            raw = os.pread(fd, STDERR_TAIL_CHARS * 4, max(0, size - STDERR_TAIL_CHARS * 4))
-        except (OSError, ValueError):
-            return ""
-        text = raw.decode("utf-8", errors="replace").strip()
-        return text[-STDERR_TAIL_CHARS:]
+        return "" if self._stderr is None else self._stderr.tail(STDERR_TAIL_CHARS)
 
     def status(self) -> ServerStatus:
         return ServerStatus(
@@ -191,14 +278,26 @@ class _Connection:
             env = {k: v for k, v in os.environ.items() if not _SECRETISH_ENV.search(k)}
             env.update(await self._resolve(server.env))
             if self._stderr is None:  # kept after the process ends, for the failure report
-                self._stderr = cast(TextIO, tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace"))  # noqa: SIM115
+                self._stderr = StderrRing()
             params = StdioServerParameters(command=server.command, args=server.args, env=env, cwd=server.cwd)
-            return stdio_client(params, errlog=self._stderr)
+            return stdio_client(params, errlog=self._stderr.writer)
         headers = await self._resolve(server.headers)
+        auth: httpx2.Auth | None = None
+        self._probe = None
+        if self.use_oauth:
+            if self.oauth is None:
+                self.oauth = McpOAuth(
+                    self.agent_id, server, open_url=self.owner.open_url, timeout_s=self.owner.oauth_timeout_s
+                )
+            auth = await self.oauth.build()
+        elif server.oauth_auto and not any(k.lower() == "authorization" for k in headers):
+            auth = self._probe = _BearerProbe()
         if server.transport == "sse":
-            return sse_client(server.url, headers=headers, timeout=settings.connect_timeout_s)
+            return sse_client(server.url, headers=headers, timeout=settings.connect_timeout_s, auth=auth)
         timeout = httpx2.Timeout(settings.connect_timeout_s, read=max(300.0, settings.call_timeout_s + 30))
-        http = await stack.enter_async_context(create_mcp_http_client(headers=headers, timeout=timeout))
+        http = await stack.enter_async_context(
+            create_mcp_http_client(headers=headers, timeout=timeout, auth=auth)
+        )
         return streamable_http_client(server.url, http_client=http, max_sse_event_size=MAX_SSE_EVENT_BYTES)
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -210,7 +309,21 @@ class _Connection:
         ready: asyncio.Future[None] = loop.create_future()
         self._task = asyncio.create_task(self._run(ready), name=f"mcp:{self.agent_id}:{self.server.name}")
         timeout = self.owner.settings.connect_timeout_s
-        done, _ = await asyncio.wait({ready, self._task}, timeout=timeout, return_when="FIRST_COMPLETED")
+        while True:
+            oauth = self.oauth
+            person = 0.0 if oauth is None else oauth.person_s
+            if oauth is not None and oauth.waiting_since is not None:
+                person += time.monotonic() - oauth.waiting_since
+            left = started + timeout + person - time.monotonic()
+            if oauth is not None and oauth.waiting_since is not None:
+                left = max(left, 0.25)  # the sign-in page has its own timeout
+            if left <= 0:
+                done: set[asyncio.Future[None]] = set()
+                break
+            waiters: set[asyncio.Future[None]] = {ready, self._task}
+            done, _ = await asyncio.wait(waiters, timeout=min(left, 0.25), return_when="FIRST_COMPLETED")
+            if done:
+                break
         self.ms = round((time.monotonic() - started) * 1000)
         if ready in done and not ready.exception():
             self.state = "connected"
@@ -225,25 +338,18 @@ class _Connection:
         self.state = "failed"
 
     async def _run(self, ready: asyncio.Future[None]) -> None:
-        settings = self.owner.settings
         try:
-            async with AsyncExitStack() as stack:
-                transport = await self._transport(stack)
-                client = Client(
-                    transport,
-                    mode="legacy",
-                    read_timeout_seconds=settings.connect_timeout_s,
-                    elicitation_callback=self._elicit,
-                    message_handler=self._on_message,
-                    client_info=mcp_types.Implementation(name="fuseforks", version=__version__),
-                    cache=None,
-                )
-                async with client:
-                    self.tools = await self._list_tools(client)
-                    self.client = client
-                    if not ready.done():
-                        ready.set_result(None)
-                    await self._stop.wait()
+            while True:
+                try:
+                    await self._session(ready)
+                    break
+                except Exception:
+                    probe = self._probe
+                    if probe is None or not probe.challenged or ready.done() or self._stop.is_set():
+                        raise
+                    # The server wants a sign-in: once more, through the SDK's OAuth client.
+                    LOG.event("mcp oauth", agent=self.agent_id, server=self.server.name, action="required")
+                    self.use_oauth = True
         except Exception as exc:
             if not self.error:
                 self.error = _describe(exc)
@@ -255,6 +361,26 @@ class _Connection:
             self._dead.set()
             if self.state == "connected":
                 self.state = "closed" if self._stop.is_set() else "failed"
+
+    async def _session(self, ready: asyncio.Future[None]) -> None:
+        settings = self.owner.settings
+        async with AsyncExitStack() as stack:
+            transport = await self._transport(stack)
+            client = Client(
+                transport,
+                mode="legacy",
+                read_timeout_seconds=settings.connect_timeout_s,
+                elicitation_callback=self._elicit,
+                message_handler=self._on_message,
+                client_info=mcp_types.Implementation(name="fuseforks", version=__version__),
+                cache=None,
+            )
+            async with client:
+                self.tools = await self._list_tools(client)
+                self.client = client
+                if not ready.done():
+                    ready.set_result(None)
+                await self._stop.wait()
 
     async def _list_tools(self, client: Client) -> list[mcp_types.Tool]:
         tools: list[mcp_types.Tool] = []
@@ -287,6 +413,8 @@ class _Connection:
             self.state = "closed"
         if self._stderr is not None:
             self._stderr.close()
+        if self.oauth is not None:
+            await self.oauth.close()
 
     # -- server-initiated messages ----------------------------------------------------------------
 
@@ -391,12 +519,18 @@ class McpToolProvider:
         secret_resolver: SecretResolver | None = None,
         elicitation: ElicitationHandler | None = None,
         on_tools_changed: Callable[[str], None] | None = None,
+        open_url: OpenUrl | None = None,
+        oauth_timeout_s: float = CALLBACK_TIMEOUT_S,
     ) -> None:
+        """``open_url(url)`` opens an OAuth sign-in page in the person's browser (sync hooks run
+        in a worker thread); ``None`` (headless) makes servers that need a sign-in fail at once."""
         self.language = language
         self.settings = settings
         self.secret_resolver: SecretResolver = secret_resolver or default_secret_resolver
         self.elicitation = elicitation
         self.on_tools_changed = on_tools_changed
+        self.open_url = open_url
+        self.oauth_timeout_s = oauth_timeout_s
         self._servers: dict[str, dict[str, McpServer]] = {}
         self._conns: dict[str, dict[str, _Connection]] = {}
         self._disabled: dict[str, list[McpServer]] = {}
