@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
+import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,9 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     def resolve(name: str) -> str | None:
         return keys.get(f"mcp:{name}") or default_secret_resolver(name)
 
-    provider = McpToolProvider(language=config.village.language, settings=config.mcp, secret_resolver=resolve)
+    provider = McpToolProvider(
+        language=config.village.language, settings=config.mcp, secret_resolver=resolve, open_url=webbrowser.open
+    )
     store: Store | None
     try:
         store = Store.open(store_dir or data_dir())
@@ -73,8 +76,16 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     from core.results import VillagePipeline
 
     pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
+    from core.builtin_tools import for_agent
+
+    code_dir = (store_dir or data_dir()) / "code"  # execute_code's work folders, one per agent
     village = Village(
-        config, backend_factory=factory, journal=journal, tool_provider=provider, pipeline=pipeline
+        config,
+        backend_factory=factory,
+        journal=journal,
+        tool_provider=provider,
+        pipeline=pipeline,
+        builtin_tools=lambda agent, lang: for_agent(agent.builtin_tools, code_dir / agent.id, language=lang),
     )
     holder["village"] = village
     history = StoreHistory(store, config.village.language) if store is not None else None
@@ -97,6 +108,16 @@ def resume_cut_turns(rt: Runtime, config: Config) -> int:
             rt.village.resume(point)
             resumed += 1
     return resumed
+
+
+def start_store_gc(rt: Runtime) -> asyncio.Future[object] | None:
+    """Remove unreferenced blob and spill files in a worker thread (never on the loop)."""
+    if rt.store is None:
+        return None
+    from core.store.gc import collect
+
+    store = rt.store
+    return asyncio.ensure_future(asyncio.to_thread(collect, store, spill_dir=store.root.parent / "spill"))
 
 
 async def run_app(app: QApplication, config_path: Path | None) -> int:
@@ -154,12 +175,16 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
             closed.set_result(None)
 
     app.lastWindowClosed.connect(window_closed)
+    gc: asyncio.Future[object] | None = None
     try:
         await village.start()
         window.refresh_agents()
         resume_cut_turns(rt, config)
+        gc = start_store_gc(rt)
         await closed
     finally:
+        if gc is not None:
+            await asyncio.gather(gc, return_exceptions=True)  # never close the store under it
         await village.close()
         if camera is not None:
             await camera.stop()
