@@ -199,6 +199,21 @@ T: dict[str, tuple[str, str]] = {
     ),
     "for example {model}": ("例: {model}", "例如 {model}"),
     "(file)": ("（ファイル）", "（文件）"),
+    "Show earlier ({count})": ("以前の項目を表示（{count}）", "显示更早的内容（{count}）"),
+    # ask_user_question cards (app/widgets/question.py) and built-in tools in the settings
+    "{agent} asks you:": ("{agent} からの質問:", "{agent} 向你提问："),
+    "Type your answer": ("回答を入力", "输入你的回答"),
+    "Answer": ("回答", "回答"),
+    "Decline": ("断る", "拒绝"),
+    "Built-in tools": ("組み込みツール", "内置工具"),
+    "May ask me questions (ask_user_question)": (
+        "私に質問してよい（ask_user_question）",
+        "可以向我提问（ask_user_question）",
+    ),
+    "May run Python code on this computer (execute_code)": (
+        "このコンピューターで Python コードを実行してよい（execute_code）",
+        "可以在这台电脑上运行 Python 代码（execute_code）",
+    ),
 }
 
 

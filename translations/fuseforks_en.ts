@@ -41,40 +41,45 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="66" />
+        <location filename="../app/widgets/chat.py" line="119" />
         <source>working…</source>
         <translation>working…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="120" />
+        <source>Show earlier ({count})</source>
+        <translation>Show earlier ({count})</translation>
     </message>
 </context>
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="101" />
+        <location filename="../app/widgets/preview.py" line="115" />
         <source>Save image…</source>
         <translation>Save image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="102" />
+        <location filename="../app/widgets/preview.py" line="116" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="103" />
+        <location filename="../app/widgets/preview.py" line="117" />
         <source>Click to open the full-size image</source>
         <translation>Click to open the full-size image</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="105" />
+        <location filename="../app/widgets/preview.py" line="119" />
         <source>Loading image…</source>
         <translation>Loading image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="119" />
+        <location filename="../app/widgets/preview.py" line="138" />
         <source>The image could not be decoded.</source>
         <translation>The image could not be decoded.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="159" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Save image</source>
         <translation>Save image</translation>
     </message>
@@ -82,124 +87,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Open Settings</source>
         <translation>Open Settings</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="239" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="235" />
+        <location filename="../app/main_window.py" line="240" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="241" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="243" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="245" />
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="246" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="247" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="243" />
+        <location filename="../app/main_window.py" line="248" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="249" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="250" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
-        <location filename="../app/main_window.py" line="450" />
+        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="458" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
-        <location filename="../app/main_window.py" line="454" />
+        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="462" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="272" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="315" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="334" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="344" />
+        <location filename="../app/main_window.py" line="352" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="366" />
+        <location filename="../app/main_window.py" line="374" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="382" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="381" />
+        <location filename="../app/main_window.py" line="389" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="456" />
+        <location filename="../app/main_window.py" line="464" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -211,304 +216,350 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>QuestionCard</name>
+    <message>
+        <location filename="../app/widgets/question.py" line="93" />
+        <source>{agent} asks you:</source>
+        <translation>{agent} asks you:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="94" />
+        <source>Type your answer</source>
+        <translation>Type your answer</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="95" />
+        <source>Answer</source>
+        <translation>Answer</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="96" />
+        <source>Decline</source>
+        <translation>Decline</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="313" />
+        <location filename="../app/settings.py" line="325" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="314" />
+        <location filename="../app/settings.py" line="326" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="315" />
+        <location filename="../app/settings.py" line="327" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="316" />
+        <location filename="../app/settings.py" line="328" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="317" />
-        <location filename="../app/settings.py" line="354" />
+        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="371" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="318" />
+        <location filename="../app/settings.py" line="330" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="319" />
+        <location filename="../app/settings.py" line="331" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="323" />
-        <location filename="../app/settings.py" line="345" />
+        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="357" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="324" />
+        <location filename="../app/settings.py" line="336" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="337" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="338" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="339" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="340" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="341" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="334" />
+        <location filename="../app/settings.py" line="346" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="347" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="348" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="349" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API key (stored only in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="338" />
+        <location filename="../app/settings.py" line="350" />
         <source>Paste the key here; it is never shown again</source>
         <translation>Paste the key here; it is never shown again</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="339" />
+        <location filename="../app/settings.py" line="351" />
         <source>Store key</source>
         <translation>Store key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="340" />
+        <location filename="../app/settings.py" line="352" />
         <source>Delete key</source>
         <translation>Delete key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="341" />
+        <location filename="../app/settings.py" line="353" />
         <source>Keep the key for this session only</source>
         <translation>Keep the key for this session only</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="358" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="359" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="360" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="349" />
+        <location filename="../app/settings.py" line="361" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="355" />
+        <location filename="../app/settings.py" line="362" />
+        <source>Built-in tools</source>
+        <translation>Built-in tools</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="367" />
+        <source>May ask me questions (ask_user_question)</source>
+        <translation>May ask me questions (ask_user_question)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="369" />
+        <source>May run Python code on this computer (execute_code)</source>
+        <translation>May run Python code on this computer (execute_code)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="372" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="356" />
+        <location filename="../app/settings.py" line="373" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="357" />
+        <location filename="../app/settings.py" line="374" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="358" />
+        <location filename="../app/settings.py" line="375" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="359" />
+        <location filename="../app/settings.py" line="376" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="362" />
+        <location filename="../app/settings.py" line="379" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="366" />
+        <location filename="../app/settings.py" line="383" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="376" />
+        <location filename="../app/settings.py" line="393" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="379" />
+        <location filename="../app/settings.py" line="396" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="382" />
+        <location filename="../app/settings.py" line="399" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="383" />
+        <location filename="../app/settings.py" line="400" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="479" />
+        <location filename="../app/settings.py" line="496" />
         <source>for example {model}</source>
         <translation>for example {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="489" />
+        <location filename="../app/settings.py" line="506" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="515" />
+        <location filename="../app/settings.py" line="532" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="531" />
+        <location filename="../app/settings.py" line="548" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="547" />
+        <location filename="../app/settings.py" line="564" />
         <source>No key needed (no keyring entry named)</source>
         <translation>No key needed (no keyring entry named)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="549" />
+        <location filename="../app/settings.py" line="566" />
         <source>Key present (kept for this session only)</source>
         <translation>Key present (kept for this session only)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="551" />
+        <location filename="../app/settings.py" line="568" />
         <source>Key present in the OS keyring</source>
         <translation>Key present in the OS keyring</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="553" />
+        <location filename="../app/settings.py" line="570" />
         <source>No key stored</source>
         <translation>No key stored</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="581" />
+        <location filename="../app/settings.py" line="598" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="605" />
+        <location filename="../app/settings.py" line="622" />
         <source>The OS keyring could not be reached.</source>
         <translation>The OS keyring could not be reached.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="703" />
+        <location filename="../app/settings.py" line="729" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="782" />
+        <location filename="../app/settings.py" line="809" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="786" />
+        <location filename="../app/settings.py" line="813" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
 </context>
 <context>
+    <name>ToolPanel</name>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <source>Show earlier ({count})</source>
+        <translation>Show earlier ({count})</translation>
+    </message>
+</context>
+<context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="119" />
+        <location filename="../app/widgets/toolpanel.py" line="126" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <location filename="../app/widgets/toolpanel.py" line="127" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <location filename="../app/widgets/toolpanel.py" line="127" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="123" />
+        <location filename="../app/widgets/toolpanel.py" line="130" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="124" />
+        <location filename="../app/widgets/toolpanel.py" line="131" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <location filename="../app/widgets/toolpanel.py" line="137" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

@@ -41,40 +41,45 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="66" />
+        <location filename="../app/widgets/chat.py" line="119" />
         <source>working…</source>
         <translation>作業中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="120" />
+        <source>Show earlier ({count})</source>
+        <translation>以前の項目を表示（{count}）</translation>
     </message>
 </context>
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="101" />
+        <location filename="../app/widgets/preview.py" line="115" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="102" />
+        <location filename="../app/widgets/preview.py" line="116" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="103" />
+        <location filename="../app/widgets/preview.py" line="117" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="105" />
+        <location filename="../app/widgets/preview.py" line="119" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="119" />
+        <location filename="../app/widgets/preview.py" line="138" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="159" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -82,124 +87,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>これはオフラインのデモ村です。Muse のモデルは AI ではなくスクリプトです。カメラシミュレーターから1枚撮り、画像の大きさと色を報告します。実際のモデルと話すには、設定を開いてテンプレートを追加し、キーを保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Open Settings</source>
         <translation>設定を開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="239" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="235" />
+        <location filename="../app/main_window.py" line="240" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="241" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="243" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="245" />
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="246" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="247" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="243" />
+        <location filename="../app/main_window.py" line="248" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="249" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="250" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
-        <location filename="../app/main_window.py" line="450" />
+        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="458" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
-        <location filename="../app/main_window.py" line="454" />
+        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="462" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="272" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="315" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="334" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="344" />
+        <location filename="../app/main_window.py" line="352" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="366" />
+        <location filename="../app/main_window.py" line="374" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="382" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="381" />
+        <location filename="../app/main_window.py" line="389" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="456" />
+        <location filename="../app/main_window.py" line="464" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -211,304 +216,350 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>QuestionCard</name>
+    <message>
+        <location filename="../app/widgets/question.py" line="93" />
+        <source>{agent} asks you:</source>
+        <translation>{agent} からの質問:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="94" />
+        <source>Type your answer</source>
+        <translation>回答を入力</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="95" />
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="96" />
+        <source>Decline</source>
+        <translation>断る</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="313" />
+        <location filename="../app/settings.py" line="325" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="314" />
+        <location filename="../app/settings.py" line="326" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="315" />
+        <location filename="../app/settings.py" line="327" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="316" />
+        <location filename="../app/settings.py" line="328" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="317" />
-        <location filename="../app/settings.py" line="354" />
+        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="371" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="318" />
+        <location filename="../app/settings.py" line="330" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="319" />
+        <location filename="../app/settings.py" line="331" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="323" />
-        <location filename="../app/settings.py" line="345" />
+        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="357" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="324" />
+        <location filename="../app/settings.py" line="336" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="337" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="338" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="339" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="340" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="341" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="334" />
+        <location filename="../app/settings.py" line="346" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="347" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="348" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="349" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API キー（OS のキーリングにのみ保存）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="338" />
+        <location filename="../app/settings.py" line="350" />
         <source>Paste the key here; it is never shown again</source>
         <translation>ここにキーを貼り付けます。二度と表示されません</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="339" />
+        <location filename="../app/settings.py" line="351" />
         <source>Store key</source>
         <translation>キーを保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="340" />
+        <location filename="../app/settings.py" line="352" />
         <source>Delete key</source>
         <translation>キーを削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="341" />
+        <location filename="../app/settings.py" line="353" />
         <source>Keep the key for this session only</source>
         <translation>このセッションの間だけキーを保持</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="358" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="359" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="360" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="349" />
+        <location filename="../app/settings.py" line="361" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="355" />
+        <location filename="../app/settings.py" line="362" />
+        <source>Built-in tools</source>
+        <translation>組み込みツール</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="367" />
+        <source>May ask me questions (ask_user_question)</source>
+        <translation>私に質問してよい（ask_user_question）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="369" />
+        <source>May run Python code on this computer (execute_code)</source>
+        <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="372" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="356" />
+        <location filename="../app/settings.py" line="373" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="357" />
+        <location filename="../app/settings.py" line="374" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="358" />
+        <location filename="../app/settings.py" line="375" />
         <source>Apply</source>
         <translation>適用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="359" />
+        <location filename="../app/settings.py" line="376" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>サーバー名（英数字、_ と -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="362" />
+        <location filename="../app/settings.py" line="379" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="366" />
+        <location filename="../app/settings.py" line="383" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="376" />
+        <location filename="../app/settings.py" line="393" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="379" />
+        <location filename="../app/settings.py" line="396" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="382" />
+        <location filename="../app/settings.py" line="399" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="383" />
+        <location filename="../app/settings.py" line="400" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="479" />
+        <location filename="../app/settings.py" line="496" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="489" />
+        <location filename="../app/settings.py" line="506" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="515" />
+        <location filename="../app/settings.py" line="532" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="531" />
+        <location filename="../app/settings.py" line="548" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="547" />
+        <location filename="../app/settings.py" line="564" />
         <source>No key needed (no keyring entry named)</source>
         <translation>キー不要（キーリングの項目名なし）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="549" />
+        <location filename="../app/settings.py" line="566" />
         <source>Key present (kept for this session only)</source>
         <translation>キーあり（このセッションの間だけ保持）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="551" />
+        <location filename="../app/settings.py" line="568" />
         <source>Key present in the OS keyring</source>
         <translation>OS のキーリングにキーがあります</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="553" />
+        <location filename="../app/settings.py" line="570" />
         <source>No key stored</source>
         <translation>キーは保存されていません</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="581" />
+        <location filename="../app/settings.py" line="598" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="605" />
+        <location filename="../app/settings.py" line="622" />
         <source>The OS keyring could not be reached.</source>
         <translation>OS のキーリングに接続できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="703" />
+        <location filename="../app/settings.py" line="729" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="782" />
+        <location filename="../app/settings.py" line="809" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="786" />
+        <location filename="../app/settings.py" line="813" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
 </context>
 <context>
+    <name>ToolPanel</name>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <source>Show earlier ({count})</source>
+        <translation>以前の項目を表示（{count}）</translation>
+    </message>
+</context>
+<context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="119" />
+        <location filename="../app/widgets/toolpanel.py" line="126" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <location filename="../app/widgets/toolpanel.py" line="127" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <location filename="../app/widgets/toolpanel.py" line="127" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="123" />
+        <location filename="../app/widgets/toolpanel.py" line="130" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="124" />
+        <location filename="../app/widgets/toolpanel.py" line="131" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <location filename="../app/widgets/toolpanel.py" line="137" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

@@ -41,40 +41,45 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="66" />
+        <location filename="../app/widgets/chat.py" line="119" />
         <source>working…</source>
         <translation>处理中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="120" />
+        <source>Show earlier ({count})</source>
+        <translation>显示更早的内容（{count}）</translation>
     </message>
 </context>
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="101" />
+        <location filename="../app/widgets/preview.py" line="115" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="102" />
+        <location filename="../app/widgets/preview.py" line="116" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="103" />
+        <location filename="../app/widgets/preview.py" line="117" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="105" />
+        <location filename="../app/widgets/preview.py" line="119" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="119" />
+        <location filename="../app/widgets/preview.py" line="138" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="159" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -82,124 +87,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>这是离线演示村。Muse 的模型是脚本而不是 AI：它从相机模拟器拍摄一帧，并报告图像的尺寸和颜色。要与真实模型对话，请打开设置，添加模板并保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Open Settings</source>
         <translation>打开设置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="239" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="235" />
+        <location filename="../app/main_window.py" line="240" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="241" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="243" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>发给所选代理的消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="245" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="246" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="247" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="243" />
+        <location filename="../app/main_window.py" line="248" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="249" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="250" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
-        <location filename="../app/main_window.py" line="450" />
+        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="458" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
-        <location filename="../app/main_window.py" line="454" />
+        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="462" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="272" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="315" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="334" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="344" />
+        <location filename="../app/main_window.py" line="352" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="366" />
+        <location filename="../app/main_window.py" line="374" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="382" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="381" />
+        <location filename="../app/main_window.py" line="389" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="456" />
+        <location filename="../app/main_window.py" line="464" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -211,304 +216,350 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>QuestionCard</name>
+    <message>
+        <location filename="../app/widgets/question.py" line="93" />
+        <source>{agent} asks you:</source>
+        <translation>{agent} 向你提问：</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="94" />
+        <source>Type your answer</source>
+        <translation>输入你的回答</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="95" />
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/question.py" line="96" />
+        <source>Decline</source>
+        <translation>拒绝</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="313" />
+        <location filename="../app/settings.py" line="325" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="314" />
+        <location filename="../app/settings.py" line="326" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="315" />
+        <location filename="../app/settings.py" line="327" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="316" />
+        <location filename="../app/settings.py" line="328" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="317" />
-        <location filename="../app/settings.py" line="354" />
+        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="371" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="318" />
+        <location filename="../app/settings.py" line="330" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="319" />
+        <location filename="../app/settings.py" line="331" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="323" />
-        <location filename="../app/settings.py" line="345" />
+        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="357" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="324" />
+        <location filename="../app/settings.py" line="336" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="337" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="338" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="339" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="340" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
+        <location filename="../app/settings.py" line="341" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="334" />
+        <location filename="../app/settings.py" line="346" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
+        <location filename="../app/settings.py" line="347" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="348" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="349" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API 密钥（仅保存在系统密钥环中）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="338" />
+        <location filename="../app/settings.py" line="350" />
         <source>Paste the key here; it is never shown again</source>
         <translation>在此粘贴密钥；之后不会再显示</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="339" />
+        <location filename="../app/settings.py" line="351" />
         <source>Store key</source>
         <translation>保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="340" />
+        <location filename="../app/settings.py" line="352" />
         <source>Delete key</source>
         <translation>删除密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="341" />
+        <location filename="../app/settings.py" line="353" />
         <source>Keep the key for this session only</source>
         <translation>仅在本次会话中保留密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="358" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="359" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="360" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="349" />
+        <location filename="../app/settings.py" line="361" />
         <source>Connected agents</source>
         <translation>关联的代理</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="355" />
+        <location filename="../app/settings.py" line="362" />
+        <source>Built-in tools</source>
+        <translation>内置工具</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="367" />
+        <source>May ask me questions (ask_user_question)</source>
+        <translation>可以向我提问（ask_user_question）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="369" />
+        <source>May run Python code on this computer (execute_code)</source>
+        <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="372" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="356" />
+        <location filename="../app/settings.py" line="373" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="357" />
+        <location filename="../app/settings.py" line="374" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="358" />
+        <location filename="../app/settings.py" line="375" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="359" />
+        <location filename="../app/settings.py" line="376" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="362" />
+        <location filename="../app/settings.py" line="379" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="366" />
+        <location filename="../app/settings.py" line="383" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="389" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="376" />
+        <location filename="../app/settings.py" line="393" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="379" />
+        <location filename="../app/settings.py" line="396" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="382" />
+        <location filename="../app/settings.py" line="399" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="383" />
+        <location filename="../app/settings.py" line="400" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="479" />
+        <location filename="../app/settings.py" line="496" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="489" />
+        <location filename="../app/settings.py" line="506" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="515" />
+        <location filename="../app/settings.py" line="532" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="531" />
+        <location filename="../app/settings.py" line="548" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="547" />
+        <location filename="../app/settings.py" line="564" />
         <source>No key needed (no keyring entry named)</source>
         <translation>无需密钥（未指定密钥环条目）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="549" />
+        <location filename="../app/settings.py" line="566" />
         <source>Key present (kept for this session only)</source>
         <translation>已有密钥（仅在本次会话中保留）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="551" />
+        <location filename="../app/settings.py" line="568" />
         <source>Key present in the OS keyring</source>
         <translation>系统密钥环中已有密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="553" />
+        <location filename="../app/settings.py" line="570" />
         <source>No key stored</source>
         <translation>未保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="581" />
+        <location filename="../app/settings.py" line="598" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="605" />
+        <location filename="../app/settings.py" line="622" />
         <source>The OS keyring could not be reached.</source>
         <translation>无法访问系统密钥环。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="703" />
+        <location filename="../app/settings.py" line="729" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="782" />
+        <location filename="../app/settings.py" line="809" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="786" />
+        <location filename="../app/settings.py" line="813" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
 </context>
 <context>
+    <name>ToolPanel</name>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <source>Show earlier ({count})</source>
+        <translation>显示更早的内容（{count}）</translation>
+    </message>
+</context>
+<context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="119" />
+        <location filename="../app/widgets/toolpanel.py" line="126" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <location filename="../app/widgets/toolpanel.py" line="127" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="120" />
+        <location filename="../app/widgets/toolpanel.py" line="127" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="123" />
+        <location filename="../app/widgets/toolpanel.py" line="130" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="124" />
+        <location filename="../app/widgets/toolpanel.py" line="131" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <location filename="../app/widgets/toolpanel.py" line="137" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

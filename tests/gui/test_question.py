@@ -135,3 +135,22 @@ async def test_closed_window_is_no_longer_an_answerer(qtbot: QtBot, tmp_path: Pa
         ("q1", "tool execution failed: no front end is available to ask the user", True)
     ]
     await village.close()
+
+
+def test_card_texts_are_translated(qtbot: QtBot, qapp: QApplication) -> None:
+    from app.i18n import Translations
+    from core.events import QuestionAsked
+
+    card = QuestionCard(QuestionAsked("a1", "t1", "c1", "q-1", "どこ?", ("上",)), "Ava")
+    qtbot.addWidget(card)
+    tr = Translations(qapp)
+    try:
+        assert tr.set_language("ja")
+        texts = (card.header.text(), card.answer_button.text(), card.decline_button.text())
+        assert texts == ("Ava からの質問:", "回答", "断る")
+        assert card.text.placeholderText() == "回答を入力"
+        assert tr.set_language("zh")
+        assert (card.header.text(), card.decline_button.text()) == ("Ava 向你提问：", "拒绝")
+    finally:
+        tr.uninstall()
+    assert card.answer_button.text() == "Answer"
