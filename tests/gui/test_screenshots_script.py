@@ -1,0 +1,94 @@
+"""``tools/screenshots.py`` (``app.screenshots``): the five PNGs of the demo village, at the expected sizes, not blank."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+
+from app.screenshots import main
+
+ROOT = Path(__file__).resolve().parents[2]
+EXPECTED = {
+    "01-live-view.png": (1280, 800),
+    "02-tool-row-expanded.png": (1280, 800),
+    "03-settings-agent-template.png": (960, 620),
+    "04-main-ja.png": (1280, 800),
+    "05-main-zh.png": (1280, 800),
+}
+
+
+def test_command_line_wrapper_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "screenshots.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd="/",  # the wrapper finds app/ by itself
+    )
+    assert out.stdout.startswith("usage: screenshots.py [-h] out")
+    assert "01-live-view.png" in out.stdout
+
+
+def colours(image: QImage, step: int = 8) -> int:
+    """Distinct colours on a sparse grid: a blank or one-colour picture has very few."""
+    seen = {image.pixel(x, y) for x in range(0, image.width(), step) for y in range(0, image.height(), step)}
+    return len(seen)
+
+
+def pixel_of(image: QImage, rgb: tuple[int, int, int], tolerance: int = 6) -> bool:
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = image.pixelColor(x, y)
+            if all(abs(a - b) <= tolerance for a, b in zip((c.red(), c.green(), c.blue()), rgb, strict=True)):
+                return True
+    return False
+
+
+def highlighted(image: QImage, rgb: tuple[int, int, int]) -> int:
+    return sum(
+        1
+        for y in range(image.height())
+        for x in range(image.width())
+        if (image.pixelColor(x, y).red(), image.pixelColor(x, y).green(), image.pixelColor(x, y).blue())
+        == rgb
+    )
+
+
+@pytest.mark.qt_log_ignore(r"This plugin does not support (propagateSizeHints|raise|grabbing the keyboard)")
+def test_screenshots_script_writes_five_pngs(
+    qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    qapp.setQuitOnLastWindowClosed(False)
+    home = os.environ["HOME"]
+    out = tmp_path / "shots"
+    assert main([str(out)]) == 0
+    assert os.environ["HOME"] == home  # the temporary HOME was put back
+    assert sorted(p.name for p in out.iterdir()) == sorted(EXPECTED)
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in printed] == [str(out / name) for name in EXPECTED]
+    for name, (width, height) in EXPECTED.items():
+        path = out / name
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", name
+        assert 10_000 < len(data) < 300_000, (name, len(data))
+        image = QImage(str(path))
+        assert (image.width(), image.height()) == (width, height), name
+        assert colours(image) > 40, name
+        assert f"{path} {width}x{height} {len(data) // 1000} KB" in printed
+    # the main windows show the camera frame: its sky blue and the user bubble's blue (#2f6fde)
+    for name in ("01-live-view.png", "02-tool-row-expanded.png", "04-main-ja.png", "05-main-zh.png"):
+        image = QImage(str(out / name))
+        assert pixel_of(image, (0x2F, 0x6F, 0xDE)), name
+        assert pixel_of(image, (0x2F, 0x5E, 0xA0), tolerance=20), name
+    # the settings picture shows the open template list: its highlighted row is much larger than
+    # the highlighted agent in the list on the left (about 3,000 pixels without the list)
+    settings = QImage(str(out / "03-settings-agent-template.png"))
+    highlight = qapp.palette().highlight().color()
+    assert highlighted(settings, (highlight.red(), highlight.green(), highlight.blue())) > 10_000
