@@ -1,8 +1,20 @@
 """MCP client side: rendering tool results (S70-1, S70-7), MCP tools as ``AgentTool`` (S70-8,
-S70-22) and the per-agent connection manager."""
+S70-22) and the per-agent connection manager with OAuth sign-in for remote servers."""
 
 from __future__ import annotations
 
+from core.mcp.oauth import (
+    KeyringTokenStorage,
+    LoopbackCallback,
+    McpOAuth,
+    OAuthBrowserUnavailable,
+    OAuthCallbackUnavailable,
+    OAuthDeclined,
+    OAuthError,
+    OAuthStateMismatch,
+    OAuthTimeout,
+    OpenUrl,
+)
 from core.mcp.provider import (
     ElicitationAnswer,
     ElicitationHandler,
@@ -19,8 +31,18 @@ __all__ = [
     "ElicitationAnswer",
     "ElicitationHandler",
     "ElicitationRequest",
+    "KeyringTokenStorage",
+    "LoopbackCallback",
+    "McpOAuth",
     "McpTool",
     "McpToolProvider",
+    "OAuthBrowserUnavailable",
+    "OAuthCallbackUnavailable",
+    "OAuthDeclined",
+    "OAuthError",
+    "OAuthStateMismatch",
+    "OAuthTimeout",
+    "OpenUrl",
     "SecretResolver",
     "ServerStatus",
     "default_secret_resolver",

@@ -8,7 +8,7 @@ declines with ``--decline``), ``/token`` with ``authorization_code`` + PKCE S256
 
     python -m tests.fakes.oauth_mcp_server [--port N] [--expires-in S] [--decline]
 
-prints ``oauth mcp: http://127.0.0.1:PORT/mcp`` once it listens. Tools: ``echo(text)`` and
+prints ``oauth mcp: http://127.0.0.1:PORT/mcp`` once it listens (``--port 0``: a free port). Tools: ``echo(text)`` and
 ``oauth_stats()`` (JSON counts of registrations, authorisations and grants, so tests can tell a
 refresh from a new browser round trip).
 """
@@ -16,12 +16,14 @@ refresh from a new browser round trip).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import secrets
 import socket
 import time
 import warnings
 
+import uvicorn
 from mcp.server.auth.provider import (
     AccessToken,
     AuthorizationCode,
@@ -179,8 +181,17 @@ def main() -> None:
         """Counts of registrations, authorisations and grants."""
         return json.dumps(provider.stats, sort_keys=True, separators=(",", ":"))
 
-    print(f"oauth mcp: {base}/mcp", flush=True)
-    server.run("streamable-http", host="127.0.0.1", port=port)
+    app = server.streamable_http_app(host="127.0.0.1")
+    web = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+
+    async def serve() -> None:
+        task = asyncio.create_task(web.serve())
+        while not web.started and not task.done():  # noqa: ASYNC110 - uvicorn offers only a flag
+            await asyncio.sleep(0.02)
+        print(f"oauth mcp: {base}/mcp", flush=True)  # only once it listens
+        await task
+
+    asyncio.run(serve())
 
 
 if __name__ == "__main__":

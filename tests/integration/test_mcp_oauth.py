@@ -1,0 +1,470 @@
+"""OAuth sign-in for remote MCP servers, end to end: a real OAuth-protected MCP server subprocess
+(tests/fakes/oauth_mcp_server.py, the SDK's own authorisation server), the real SDK OAuth client,
+the loopback callback and keyrings.alt's file backend in tmp. The "browser" is a hook that fetches
+the authorisation URL with httpx and follows the redirect to the loopback callback."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import json
+import re
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+
+import httpx
+import keyring
+import pytest
+
+from core.config import McpServer, McpSettings, OAuthSettings, config_to_json, parse_config
+from core.log import LOG
+from core.mcp import McpToolProvider
+from core.mcp.oauth import keyring_user
+from core.mcp.provider import STDERR_KEEP_BYTES
+from core.tool import AgentTool, ToolContext, ToolReturn
+from tests.conftest import log_lines
+from tests.integration.test_mcp_provider import start_camera, stop
+
+ROOT = Path(__file__).resolve().parents[2]
+AGENT = "agent_7"
+FAST = McpSettings(call_timeout_s=20.0, connect_timeout_s=20.0)
+TOKEN = re.compile(r"\b(at|rt)-[A-Za-z0-9_-]{20,}")
+
+
+def start_oauth(*args: str) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.fakes.oauth_mcp_server", "--port", "0", *args],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], 20)
+    line = proc.stdout.readline() if ready else ""
+    match = re.fullmatch(r"oauth mcp: (http://127\.0\.0\.1:\d+/mcp)\n", line)
+    if not match:
+        stop(proc)
+        raise AssertionError(f"no ready line from the OAuth server: {line!r}")
+    return proc, match.group(1)
+
+
+@pytest.fixture
+def oauth_url() -> Iterator[str]:
+    proc, url = start_oauth()
+    yield url
+    stop(proc)
+
+
+@pytest.fixture
+def keyring_file(tmp_path: Path) -> Iterator[Path]:
+    """keyrings.alt's file backend, kept in tmp (a real backend, not a mock)."""
+    from keyrings.alt.file import PlaintextKeyring
+
+    kr = PlaintextKeyring()
+    kr.file_path = str(tmp_path / "keyring_pass.cfg")
+    old = keyring.get_keyring()
+    keyring.set_keyring(kr)
+    yield Path(kr.file_path)
+    keyring.set_keyring(old)
+
+
+class Browser:
+    """The person's browser: opens the authorisation URL and follows redirects (to the callback).
+
+    ``tamper`` rewrites the authorisation URL first (an attacker in the middle); ``deliver``
+    replaces what the browser does with the redirect the authorisation server answered."""
+
+    def __init__(
+        self,
+        tamper: Callable[[str], str] | None = None,
+        deliver: Callable[[str], str] | None = None,
+        delay: float = 0.0,
+    ) -> None:
+        self.opened: list[str] = []
+        self.pages: list[tuple[int, str]] = []
+        self.tamper = tamper
+        self.deliver = deliver
+        self.delay = delay
+
+    def __call__(self, url: str) -> bool:
+        self.opened.append(url)
+        time.sleep(self.delay)
+        with httpx.Client(trust_env=False, timeout=10) as http:
+            first = http.get(self.tamper(url) if self.tamper else url)
+            assert first.status_code == 302, first.text
+            location = first.headers["location"]
+            page = http.get(self.deliver(location) if self.deliver else location)
+        self.pages.append((page.status_code, page.text))
+        return True
+
+
+def oauth_server(url: str, name: str = "secure", **kw: Any) -> McpServer:
+    kw.setdefault("oauth", OAuthSettings(scopes="camera"))
+    return McpServer(name=name, transport="http", url=url, **kw)
+
+
+def ctx() -> ToolContext:
+    return ToolContext(AGENT, "en")
+
+
+def by_name(tools: list[AgentTool]) -> dict[str, AgentTool]:
+    return {t.name: t for t in tools}
+
+
+async def call(tools: list[AgentTool], name: str, args: dict[str, Any] | None = None) -> ToolReturn:
+    return await by_name(tools)[name].call_with_media(args or {}, ctx())
+
+
+async def stats(tools: list[AgentTool]) -> dict[str, int]:
+    got = await call(tools, "secure__oauth_stats")
+    assert not got.is_error, got
+    data: dict[str, int] = json.loads(got.output.text)
+    return data
+
+
+def stored(path: Path, server: str, url: str) -> dict[str, Any]:
+    """The JSON value the keyring (the file backend at ``path``) holds for ``server``."""
+    assert path.exists()
+    user = keyring_user(server, url)
+    assert keyring.get_password("fuseforks", user) is not None
+    data: dict[str, Any] = json.loads(keyring.get_password("fuseforks", user) or "{}")
+    return data
+
+
+def oauth_lines(path: Path) -> list[str]:
+    return [line for line in log_lines(path) if line.startswith(("mcp oauth:", "mcp server"))]
+
+
+def status_of(provider: McpToolProvider, server: str) -> tuple[str, str]:
+    [status] = [s for s in provider.status(AGENT) if s.server == server]
+    return status.state, status.error
+
+
+# -- sign-in, reuse, refresh --------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_sign_in_then_tools_work_tokens_only_in_keyring_and_reused_without_browser(
+    oauth_url: str, keyring_file: Path, event_log: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    browser = Browser()
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        tools = await provider.tools_for(AGENT, [oauth_server(oauth_url)])
+        assert sorted(by_name(tools)) == ["secure__echo", "secure__oauth_stats"]
+        got = await call(tools, "secure__echo", {"text": "hello"})
+        assert (got.is_error, got.output.text) == (False, "echo: hello")
+        assert await stats(tools) == {
+            "authorized": 1,
+            "code_grants": 1,
+            "refresh_grants": 0,
+            "registered": 1,
+            "rejected": 0,
+        }
+    finally:
+        await provider.close()
+    assert len(browser.opened) == 1
+    opened = parse_qs(urlsplit(browser.opened[0]).query)
+    assert opened["code_challenge_method"] == ["S256"]
+    assert opened["scope"] == ["camera"]
+    [redirect] = opened["redirect_uri"]
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/callback", redirect)
+    assert browser.pages[0][0] == 200
+    assert "<h1>Signed in</h1>" in browser.pages[0][1]
+
+    # The keyring holds tokens, their expiry and the registered client, under the server's user.
+    data = stored(keyring_file, "secure", oauth_url)
+    assert sorted(data) == ["client_info", "expires_at", "tokens"]
+    tokens = data["tokens"]
+    assert TOKEN.fullmatch(tokens["access_token"]) and TOKEN.fullmatch(tokens["refresh_token"])
+    assert (tokens["token_type"], tokens["scope"], tokens["expires_in"]) == ("Bearer", "camera", 3600)
+    assert data["client_info"]["redirect_uris"] == [redirect]
+    assert re.fullmatch(r"mcp-oauth:secure:[0-9a-f]{12}", keyring_user("secure", oauth_url))
+
+    # ...and nowhere else: not in the config, not in the log, not in the test's output.
+    config = json.dumps(
+        config_to_json(
+            parse_config(
+                {
+                    "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
+                    "agents": [{"id": AGENT, "name": "A", "template": "t"}],
+                    "mcpServers": {
+                        "secure": {"type": "http", "url": oauth_url, "oauth": {"scopes": "camera"}}
+                    },
+                }
+            )
+        )
+    )
+    log_text = event_log.read_text(encoding="utf-8")
+    out, err = capfd.readouterr()
+    for secret in (tokens["access_token"], tokens["refresh_token"]):
+        assert secret not in config and secret not in log_text and secret not in out + err
+        assert LOG.sanitize(f"x {secret} y") == "x [redacted] y"
+    assert not TOKEN.search(log_text)
+    state = parse_qs(urlsplit(browser.opened[0]).query)["state"][0]
+    assert state not in log_text and "code=" not in log_text and "/authorize" not in log_text
+
+    # A second connection (a new app start) uses the stored tokens: no browser.
+    again = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        tools = await again.tools_for(AGENT, [oauth_server(oauth_url)])
+        got = await call(tools, "secure__echo", {"text": "again"})
+        assert got.output.text == "echo: again"
+        assert (await stats(tools))["authorized"] == 1
+    finally:
+        await again.close()
+    assert len(browser.opened) == 1
+    assert [line.split(" ms=")[0] for line in oauth_lines(event_log)] == [
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=authorized",
+        "mcp server connected: agent=agent_7 server=secure tools=2",
+        "mcp server connected: agent=agent_7 server=secure tools=2",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_expired_access_token_is_refreshed_in_session_and_from_the_keyring(
+    keyring_file: Path, event_log: Path
+) -> None:
+    proc, url = start_oauth("--expires-in", "3")
+    browser = Browser()
+    try:
+        provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+        try:
+            tools = await provider.tools_for(AGENT, [oauth_server(url)])
+            first = stored(keyring_file, "secure", url)["tokens"]
+            await asyncio.sleep(3.2)  # the access token expires while connected
+            got = await call(tools, "secure__echo", {"text": "late"})
+            assert got.output.text == "echo: late"
+            counts = await stats(tools)
+            assert (counts["authorized"], counts["code_grants"], counts["refresh_grants"]) == (1, 1, 1)
+        finally:
+            await provider.close()
+        second = stored(keyring_file, "secure", url)["tokens"]
+        assert second["access_token"] != first["access_token"]
+        assert second["refresh_token"] != first["refresh_token"]  # rotated and stored
+
+        await asyncio.sleep(3.2)  # now the stored one has expired too: refreshed before use
+        again = McpToolProvider(language="en", settings=FAST, open_url=browser)
+        try:
+            tools = await again.tools_for(AGENT, [oauth_server(url)])
+            counts = await stats(tools)
+            assert (counts["authorized"], counts["refresh_grants"], counts["rejected"]) == (1, 2, 0)
+        finally:
+            await again.close()
+    finally:
+        stop(proc)
+    assert len(browser.opened) == 1
+    actions = [line.split("action=")[1] for line in log_lines(event_log) if line.startswith("mcp oauth:")]
+    assert actions == ["browser", "authorized", "refreshed", "refreshed"]
+
+
+# -- rejected flows -----------------------------------------------------------------------------
+
+
+def _with_param(url: str, **values: str) -> str:
+    parts = urlsplit(url)
+    query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    query.update(values)
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+@pytest.mark.asyncio
+async def test_pkce_verifier_mismatch_is_rejected_by_the_server(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
+    # An attacker swaps the code challenge: the code is bound to a verifier the client never had.
+    other = base64.urlsafe_b64encode(hashlib.sha256(b"x" * 64).digest()).decode().rstrip("=")
+    browser = Browser(tamper=lambda url: _with_param(url, code_challenge=other))
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        assert await provider.tools_for(AGENT, [oauth_server(oauth_url)]) == []
+        assert status_of(provider, "secure") == (
+            "failed",
+            "OAuth: token request failed (HTTP 400 invalid_grant)",
+        )
+    finally:
+        await provider.close()
+    assert "tokens" not in stored(keyring_file, "secure", oauth_url)
+    assert oauth_lines(event_log)[-1] == (
+        'mcp server failed: agent=agent_7 server=secure error="OAuth: token request failed (HTTP 400 invalid_grant)"'
+    )
+
+
+@pytest.mark.asyncio
+async def test_state_mismatch_is_rejected_by_the_callback(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
+    browser = Browser(deliver=lambda location: _with_param(location, state="forged-state-value"))
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        assert await provider.tools_for(AGENT, [oauth_server(oauth_url)]) == []
+        assert status_of(provider, "secure") == (
+            "failed",
+            "OAuth: the OAuth callback came back with a different state",
+        )
+    finally:
+        await provider.close()
+    assert browser.pages[0][0] == 400
+    assert "<h1>Sign-in failed</h1>" in browser.pages[0][1]
+    assert "tokens" not in stored(keyring_file, "secure", oauth_url)
+    assert [line.split(" ms=")[0] for line in oauth_lines(event_log)] == [
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=state-mismatch",
+        'mcp server failed: agent=agent_7 server=secure error="OAuth: the OAuth callback came back with a '
+        'different state"',
+    ]
+    assert "forged-state-value" not in event_log.read_text(encoding="utf-8")
+
+
+@pytest.mark.asyncio
+async def test_declined_sign_in_fails_that_server_and_the_agent_keeps_its_other_tools(
+    keyring_file: Path, event_log: Path
+) -> None:
+    proc, url = start_oauth("--decline")
+    camera, camera_url = start_camera()
+    browser = Browser()
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        tools = await provider.tools_for(
+            AGENT, [oauth_server(url), McpServer(name="cam", transport="http", url=camera_url)]
+        )
+        assert "cam__live_view_image" in by_name(tools)
+        assert not [name for name in by_name(tools) if name.startswith("secure__")]
+        assert status_of(provider, "secure") == ("failed", "OAuth: authorisation declined (access_denied)")
+        assert status_of(provider, "cam")[0] == "connected"
+        shot = await call(tools, "cam__live_view_image")
+        assert not shot.is_error and len(shot.output.images) == 1
+    finally:
+        await provider.close()
+        stop(proc)
+        stop(camera)
+    assert browser.pages[0][0] == 200 and "<h1>Sign-in declined</h1>" in browser.pages[0][1]
+    lines = oauth_lines(event_log)
+    assert "mcp oauth: agent=agent_7 server=secure action=declined" in lines
+    assert (
+        'mcp server failed: agent=agent_7 server=secure error="OAuth: authorisation declined (access_denied)"'
+        in lines
+    )
+
+
+@pytest.mark.asyncio
+async def test_headless_without_browser_fails_at_once_with_a_clear_reason(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
+    provider = McpToolProvider(language="en", settings=FAST)  # no open_url hook
+    started = time.monotonic()
+    try:
+        assert await provider.tools_for(AGENT, [oauth_server(oauth_url)]) == []
+        assert status_of(provider, "secure") == (
+            "failed",
+            "OAuth: the server needs a browser sign-in and no browser is available",
+        )
+    finally:
+        await provider.close()
+    assert time.monotonic() - started < FAST.connect_timeout_s  # did not wait for a timeout
+    assert [line.split(" ms=")[0] for line in oauth_lines(event_log)] == [
+        "mcp oauth: agent=agent_7 server=secure action=no-browser",
+        'mcp server failed: agent=agent_7 server=secure error="OAuth: the server needs a browser sign-in and '
+        'no browser is available"',
+    ]
+
+
+@pytest.mark.asyncio
+async def test_no_callback_in_time_fails_with_timeout(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
+    opened: list[str] = []
+    provider = McpToolProvider(language="en", settings=FAST, open_url=opened.append, oauth_timeout_s=1.0)
+    try:
+        assert await provider.tools_for(AGENT, [oauth_server(oauth_url)]) == []
+        assert status_of(provider, "secure") == (
+            "failed",
+            "OAuth: no answer from the authorisation page within 1 s",
+        )
+    finally:
+        await provider.close()
+    assert len(opened) == 1
+    assert "mcp oauth: agent=agent_7 server=secure action=timeout" in oauth_lines(event_log)
+
+
+@pytest.mark.asyncio
+async def test_time_on_the_sign_in_page_does_not_count_against_the_connect_timeout(
+    oauth_url: str, keyring_file: Path
+) -> None:
+    browser = Browser(delay=2.5)  # the person takes longer than connect_timeout_s
+    provider = McpToolProvider(language="en", settings=McpSettings(connect_timeout_s=2.0), open_url=browser)
+    try:
+        tools = await provider.tools_for(AGENT, [oauth_server(oauth_url)])
+        assert sorted(by_name(tools)) == ["secure__echo", "secure__oauth_stats"]
+    finally:
+        await provider.close()
+
+
+# -- automatic sign-in on 401 -------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_unconfigured_server_answering_401_signs_in_unless_oauth_is_false(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
+    browser = Browser()
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        plain = McpServer(name="secure", transport="http", url=oauth_url)  # no "oauth" key
+        tools = await provider.tools_for(AGENT, [plain])
+        assert (await call(tools, "secure__echo", {"text": "auto"})).output.text == "echo: auto"
+        never = McpServer(name="secure", transport="http", url=oauth_url, oauth_auto=False)
+        assert await provider.tools_for(AGENT, [never]) == []
+        state, error = status_of(provider, "secure")
+        assert state == "failed" and not error.startswith("OAuth")
+    finally:
+        await provider.close()
+    assert len(browser.opened) == 1
+    assert [line.split(" ms=")[0] for line in oauth_lines(event_log)][:4] == [
+        "mcp oauth: agent=agent_7 server=secure action=required",
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=authorized",
+        "mcp server connected: agent=agent_7 server=secure tools=2",
+    ]
+
+
+# -- bounded stdio stderr (same issue) ----------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_stdio_stderr_is_bounded_and_the_tail_still_reported(event_log: Path) -> None:
+    noisy = McpServer(
+        name="noisy",
+        transport="stdio",
+        command=sys.executable,
+        args=[
+            "-c",
+            "import sys\n"
+            "for i in range(20000): sys.stderr.write(f'line {i:05d} ' + 'x' * 90 + '\\n')\n"
+            "sys.stderr.write('fatal: no camera\\n'); sys.exit(3)",
+        ],
+    )
+    provider = McpToolProvider(language="en", settings=FAST)
+    try:
+        assert await provider.tools_for(AGENT, [noisy]) == []
+        conn = provider._conns[AGENT]["noisy"]
+        assert conn._stderr is not None
+        assert conn._stderr.size() == STDERR_KEEP_BYTES  # 2,040,017 bytes written, 64 KiB kept
+        assert conn._stderr.dropped == 20000 * 102 + len("fatal: no camera\n") - STDERR_KEEP_BYTES
+        [status] = provider.status(AGENT)
+        assert status.stderr_tail.endswith("line 19999 " + "x" * 90 + "\nfatal: no camera")
+        assert len(status.stderr_tail) == 600
+    finally:
+        await provider.close()
+    [failed] = [line for line in log_lines(event_log) if line.startswith("mcp server failed:")]
+    assert failed.endswith("| line 19999 " + "x" * 90 + " | fatal: no camera")
