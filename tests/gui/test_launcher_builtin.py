@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -11,10 +14,12 @@ import pytest
 from app.keys import KeyStore
 from app.launcher import make_runtime, start_store_gc
 from core.config import parse_config
+from core.store import Store
 from core.village import Village
 from tests.conftest import log_lines
 from tests.fakes.scripted import ScriptedBackend, call, reply
 
+ROOT = Path(__file__).resolve().parents[2]
 CFG = {
     "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
     "agents": [
@@ -64,3 +69,47 @@ async def test_gc_runs_off_the_loop_on_start(tmp_path: Path, event_log: Path) ->
     finally:
         await rt.village.close()
         rt.store.close()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="uses SIGTERM")
+def test_app_start_runs_the_store_gc(tmp_path: Path) -> None:
+    """``python -m app`` removes an old orphan blob on start (a real launch, demo village)."""
+    data = tmp_path / "d" / "fuseforks"
+    store = Store.open(data)
+    orphan = store.blobs.put(b"orphan blob from an earlier crash")
+    store.close()
+    old = time.time() - 7200
+    os.utime(store.blobs.path(orphan), (old, old))
+    env = dict(
+        os.environ,
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "c"),
+        XDG_DATA_HOME=str(tmp_path / "d"),
+        XDG_STATE_HOME=str(tmp_path / "s"),
+        QT_QPA_PLATFORM="offscreen",
+    )
+    log = tmp_path / "log" / "fuseforks.log"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app", "--log-dir", str(log.parent)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        text = ""
+        while time.monotonic() < deadline and "store gc:" not in text:
+            time.sleep(0.1)
+            text = log.read_text(encoding="utf-8") if log.exists() else ""
+        lines = [ln.split("] ", 1)[1] for ln in text.splitlines() if "] store gc:" in ln]
+        assert [ln.split(" ms=")[0] for ln in lines] == [
+            "store gc: removed=1 bytes=33 kept=0 corrupt=0 dry_run=false"
+        ]
+        assert not store.blobs.path(orphan).exists()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

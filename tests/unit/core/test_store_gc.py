@@ -25,9 +25,14 @@ def age(path: Path, seconds: float = 2 * HOUR) -> None:
     os.utime(path, (t, t))
 
 
-def store_turn(store: Store, tool_text: str, images: list[ImageData] | None = None) -> None:
+def store_turn(
+    store: Store,
+    tool_text: str,
+    images: list[ImageData] | None = None,
+    user_images: list[ImageData] | None = None,
+) -> None:
     j = SqliteJournal(store)
-    j.begin_turn("t1", "agent_1", ChatMessage(Role.USER, "look"))
+    j.begin_turn("t1", "agent_1", ChatMessage(Role.USER, "look", list(user_images or [])))
     call = ToolCall("c1", "cam__live_view_image", {})
     j.model_message("t1", 1, ChatMessage(Role.ASSISTANT, "", tool_calls=[call]), Usage(1, 1))
     j.tool_registered("t1", 1, call)
@@ -44,9 +49,10 @@ def blob_files(store: Store) -> set[str]:
 
 def test_referenced_blobs_survive_old_orphans_go_young_ones_stay(tmp_path: Path, event_log: Path) -> None:
     store = Store.open(tmp_path)
-    store_turn(store, "frame ok", [IMG, IMG2])
+    store_turn(store, "frame ok", [IMG, IMG2], user_images=[IMG3])  # IMG3: only a message image
     referenced = referenced_blobs(store)
-    assert {IMG.sha256, IMG2.sha256} < referenced and len(referenced) == 6  # user, model, tool, final
+    assert {IMG.sha256, IMG2.sha256, IMG3.sha256} < referenced
+    assert len(referenced) == 7  # + user, model and tool texts, final text
     for name in referenced:
         age(store.blobs.path(name))  # old, but referenced
     old = store.blobs.put(b"orphan from a crash between blob write and commit")
@@ -63,14 +69,14 @@ def test_referenced_blobs_survive_old_orphans_go_young_ones_stay(tmp_path: Path,
     report = collect(store)
     assert sorted(p.name for p in report.removed) == sorted([old, ".tmp-cut"])
     assert report.removed_bytes == len(b"orphan from a crash between blob write and commit") + len(b"partial")
-    assert report.kept == 7  # six referenced + the young orphan
+    assert report.kept == 8  # seven referenced + the young orphan
     assert blob_files(store) == referenced | {young}
     assert not tmp.exists()
     for name in referenced:
         store.blobs.verify(name)
     assert [line.split(" ms=")[0] for line in log_lines(event_log) if line.startswith("store gc:")] == [
-        "store gc: removed=2 bytes=56 kept=7 corrupt=0 dry_run=true",
-        "store gc: removed=2 bytes=56 kept=7 corrupt=0 dry_run=false",
+        "store gc: removed=2 bytes=56 kept=8 corrupt=0 dry_run=true",
+        "store gc: removed=2 bytes=56 kept=8 corrupt=0 dry_run=false",
     ]
     assert collect(store).removed == []  # nothing left to do
     store.close()
