@@ -23,6 +23,7 @@ All arithmetic is in quarter tokens, so costs of pieces add up exactly to the co
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,18 @@ def _write_private(path: Path, data: bytes) -> None:
     write_atomic(path, data)
 
 
+def _ensure(path: Path, data: bytes) -> None:
+    """Write ``data`` unless an identical-size file is already there; a reused file is touched so
+    the store GC's grace period (by modification time) starts again and never removes it mid-use."""
+    try:
+        if path.stat().st_size == len(data):
+            os.utime(path)
+            return
+    except OSError:
+        pass
+    _write_private(path, data)
+
+
 class SpillWriter:
     """Writes spill files (``<dir>/<sha256>.txt``) and their attachments
     (``<dir>/attachments/<sha256>.<ext>``), all private."""
@@ -62,8 +75,7 @@ class SpillWriter:
 
     def attachment(self, image: ImageData) -> Path:
         path = self.directory / "attachments" / f"{image.sha256}.{_EXT.get(image.media_type, 'bin')}"
-        if not path.is_file() or path.stat().st_size != len(image.data):
-            _write_private(path, image.data)
+        _ensure(path, image.data)
         return path
 
     def render(self, blocks: Sequence[Block], language: str) -> str:
@@ -90,8 +102,7 @@ class SpillWriter:
     def write(self, blocks: Sequence[Block], language: str) -> Path:
         data = self.render(blocks, language).encode("utf-8")
         path = self.directory / f"{hashlib.sha256(data).hexdigest()}.txt"
-        if not path.is_file() or path.stat().st_size != len(data):
-            _write_private(path, data)
+        _ensure(path, data)
         return path
 
 

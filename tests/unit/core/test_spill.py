@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
@@ -161,3 +162,20 @@ def test_spill_invariants(tmp_path: Path, blocks: list[Block], budget: int) -> N
     assert res.blocks == [*res.head, res.blocks[len(res.head)], *res.tail]
     # the spill file holds the complete result
     assert res.path.read_text(encoding="utf-8") == writer.render(blocks, "en")
+
+
+def test_a_reused_spill_file_and_attachment_are_young_again(tmp_path: Path) -> None:
+    """The store GC removes unreferenced spill files by age: a result spilled again must restart
+    the clock on the file it reuses, or GC running at that moment could remove it."""
+    writer = SpillWriter(tmp_path)
+    image = ImageData(data=b"\xff\xd8 tiny jpeg", media_type="image/jpeg", width=1, height=1)
+    first = writer.write(["before ", image, " after"], "en")
+    attachment = writer.attachment(image)
+    old = 1_000_000_000
+    for path in (first, attachment):
+        os.utime(path, (old, old))
+    again = writer.write(["before ", image, " after"], "en")
+    assert again == first
+    assert first.stat().st_mtime > old + 10**8
+    assert attachment.stat().st_mtime > old + 10**8
+    assert first.read_bytes() == again.read_bytes()
