@@ -46,7 +46,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from core import __version__, notes
 from core.config import McpServer, McpSettings
 from core.log import LOG
-from core.mcp.oauth import CALLBACK_TIMEOUT_S, McpOAuth, OpenUrl, describe_oauth_error
+from core.mcp.oauth import CALLBACK_TIMEOUT_S, McpOAuth, OpenUrl, describe_oauth_error, keyring_user
 from core.mcp.tool import McpTool, tool_name, unique_names
 from core.tool import AgentTool, ToolContext, ToolReturn
 
@@ -229,6 +229,8 @@ class _Connection:
         self.oauth: McpOAuth | None = None
         self.use_oauth = server.oauth is not None
         self._probe: _BearerProbe | None = None
+        self._turn_since: float | None = None
+        self._turn_wait_s = 0.0
         self._stop = asyncio.Event()
         self._dead = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -310,12 +312,9 @@ class _Connection:
         self._task = asyncio.create_task(self._run(ready), name=f"mcp:{self.agent_id}:{self.server.name}")
         timeout = self.owner.settings.connect_timeout_s
         while True:
-            oauth = self.oauth
-            person = 0.0 if oauth is None else oauth.person_s
-            if oauth is not None and oauth.waiting_since is not None:
-                person += time.monotonic() - oauth.waiting_since
-            left = started + timeout + person - time.monotonic()
-            if oauth is not None and oauth.waiting_since is not None:
+            paused, pausing = self._paused()
+            left = started + timeout + paused - time.monotonic()
+            if pausing:
                 left = max(left, 0.25)  # the sign-in page has its own timeout
             if left <= 0:
                 done: set[asyncio.Future[None]] = set()
@@ -336,6 +335,34 @@ class _Connection:
         if not ready.done():
             ready.cancel()
         self.state = "failed"
+
+    def _paused(self) -> tuple[float, bool]:
+        """Seconds spent waiting on a person (on the sign-in page, or for another connection's
+        sign-in to the same server), and whether that wait is going on now."""
+        now = time.monotonic()
+        paused = self._turn_wait_s + (now - self._turn_since if self._turn_since is not None else 0.0)
+        pausing = self._turn_since is not None
+        oauth = self.oauth
+        if oauth is not None:
+            paused += oauth.person_s
+            if oauth.waiting_since is not None:
+                paused += now - oauth.waiting_since
+                pausing = True
+        return paused, pausing
+
+    async def _take_turn(self) -> asyncio.Lock:
+        """One OAuth connection at a time per server and token set: a second agent sharing the
+        server waits and then finds the tokens the first sign-in stored (one browser tab)."""
+        lock = self.owner._oauth_lock(keyring_user(self.server.name, self.server.url))
+        if lock.locked():
+            self._turn_since = time.monotonic()
+        try:
+            await lock.acquire()
+        finally:
+            if self._turn_since is not None:
+                self._turn_wait_s += time.monotonic() - self._turn_since
+                self._turn_since = None
+        return lock
 
     async def _run(self, ready: asyncio.Future[None]) -> None:
         try:
@@ -364,23 +391,31 @@ class _Connection:
 
     async def _session(self, ready: asyncio.Future[None]) -> None:
         settings = self.owner.settings
-        async with AsyncExitStack() as stack:
-            transport = await self._transport(stack)
-            client = Client(
-                transport,
-                mode="legacy",
-                read_timeout_seconds=settings.connect_timeout_s,
-                elicitation_callback=self._elicit,
-                message_handler=self._on_message,
-                client_info=mcp_types.Implementation(name="fuseforks", version=__version__),
-                cache=None,
-            )
-            async with client:
-                self.tools = await self._list_tools(client)
-                self.client = client
-                if not ready.done():
-                    ready.set_result(None)
-                await self._stop.wait()
+        turn = await self._take_turn() if self.use_oauth else None
+        try:
+            async with AsyncExitStack() as stack:
+                transport = await self._transport(stack)
+                client = Client(
+                    transport,
+                    mode="legacy",
+                    read_timeout_seconds=settings.connect_timeout_s,
+                    elicitation_callback=self._elicit,
+                    message_handler=self._on_message,
+                    client_info=mcp_types.Implementation(name="fuseforks", version=__version__),
+                    cache=None,
+                )
+                async with client:
+                    self.tools = await self._list_tools(client)
+                    self.client = client
+                    if turn is not None:
+                        turn.release()
+                        turn = None
+                    if not ready.done():
+                        ready.set_result(None)
+                    await self._stop.wait()
+        finally:
+            if turn is not None:
+                turn.release()
 
     async def _list_tools(self, client: Client) -> list[mcp_types.Tool]:
         tools: list[mcp_types.Tool] = []
@@ -536,6 +571,7 @@ class McpToolProvider:
         self._disabled: dict[str, list[McpServer]] = {}
         self._tools: dict[str, list[AgentTool]] = {}
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
+        self._oauth_locks: dict[str, asyncio.Lock] = {}
 
     async def tools_for(self, agent_id: str, servers: Sequence[McpServer]) -> list[AgentTool]:
         """Start the agent's enabled servers concurrently and return their tools. A server that
@@ -570,6 +606,9 @@ class McpToolProvider:
         await asyncio.gather(*(self.close_agent(a) for a in list(self._conns)))
 
     # -- internals --------------------------------------------------------------------------------
+
+    def _oauth_lock(self, user: str) -> asyncio.Lock:
+        return self._oauth_locks.setdefault(user, asyncio.Lock())
 
     async def _open(self, conn: _Connection, *, reconnect: bool) -> None:
         await conn.open()

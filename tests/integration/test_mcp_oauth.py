@@ -268,6 +268,22 @@ async def test_expired_access_token_is_refreshed_in_session_and_from_the_keyring
     assert actions == ["browser", "authorized", "refreshed", "refreshed"]
 
 
+@pytest.mark.asyncio
+async def test_agents_sharing_a_server_sign_in_once(oauth_url: str, keyring_file: Path, event_log: Path) -> None:
+    browser = Browser(delay=0.5)
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    agents = ["agent_1", "agent_2", "agent_3"]
+    try:
+        got = await asyncio.gather(*(provider.tools_for(a, [oauth_server(oauth_url)]) for a in agents))
+        assert [sorted(by_name(tools)) for tools in got] == [["secure__echo", "secure__oauth_stats"]] * 3
+        assert (await stats(got[2]))["authorized"] == 1
+    finally:
+        await provider.close()
+    assert len(browser.opened) == 1
+    actions = [line.split("action=")[1] for line in log_lines(event_log) if line.startswith("mcp oauth:")]
+    assert actions == ["browser", "authorized"]
+
+
 # -- rejected flows -----------------------------------------------------------------------------
 
 
