@@ -2,16 +2,32 @@
 
 Previews are added to the chat itself, never inside the tool panel's collapsed details, so the
 picture is visible whether or not anybody opens the tool row.
+
+Only the newest rows are widgets (``rows.RowWindow``): older ones keep their text or image bytes
+and come back with "Show earlier", so a long session neither slows every insert down nor keeps a
+decoded picture per frame.
 """
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core.canonical import ImageData
 
 from .preview import ImagePreview
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
 
 
 class Bubble(QFrame):
@@ -40,8 +56,22 @@ class Bubble(QFrame):
         self.label.setText(self.label.text() + text)
 
 
+class ChatEntry(Entry):
+    """One chat row's data: a bubble (role, text) or a preview (image, caption)."""
+
+    def __init__(
+        self, kind: str, *, role: str = "", text: str = "", image: ImageData | None = None, caption: str = ""
+    ) -> None:
+        self.kind = kind  # "bubble" | "preview"
+        self.role = role
+        self.text = text
+        self.image = image
+        self.caption = caption
+        self.widget: Bubble | ImagePreview | None = None
+
+
 class ChatView(QScrollArea):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
         super().__init__(parent)
         self.setObjectName("chatView")
         self.setWidgetResizable(True)
@@ -52,63 +82,135 @@ class ChatView(QScrollArea):
         self.items.setContentsMargins(10, 10, 10, 10)
         self.items.setSpacing(8)
         self.items.addStretch(1)
+        self.earlier_button = QPushButton()
+        self.earlier_button.setObjectName("showEarlier")
+        self.earlier_button.clicked.connect(lambda: self.show_earlier())
+        self.items.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.setWidget(self.inner)
-        self.bubbles: list[Bubble] = []
-        self.previews: list[ImagePreview] = []
-        self._streaming: dict[str, Bubble] = {}  # turn id -> bubble receiving deltas
+        self.rows = RowWindow[ChatEntry](
+            self.items, 2, self.earlier_button, self._build, self._release, live_rows
+        )
+        self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
+        self._tasks: set[asyncio.Task[Any]] = set()  # decodes of previews restored by "Show earlier"
+        self._scroll_pending = False
         self.typing = QLabel()
         self.typing.setObjectName("typing")
         self.typing.setVisible(False)
         self.items.addWidget(self.typing)
         self.retranslate()
 
+    # ------------------------------------------------------------------ what is shown
+    @property
+    def entries(self) -> list[ChatEntry]:
+        """Every row's data, oldest first (collapsed ones included)."""
+        return self.rows.entries
+
+    @property
+    def bubbles(self) -> list[Bubble]:
+        """The bubbles that are widgets now, oldest first."""
+        return [e.widget for e in self.rows.live() if isinstance(e.widget, Bubble)]
+
+    @property
+    def previews(self) -> list[ImagePreview]:
+        """The previews that are widgets now, oldest first."""
+        return [e.widget for e in self.rows.live() if isinstance(e.widget, ImagePreview)]
+
     def retranslate(self) -> None:
         self.typing.setText(self.tr("working…"))
+        self.earlier_button.setText(self.tr("Show earlier ({count})").format(count=self.rows.collapsed))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
-    def _insert(self, widget: QWidget, align_right: bool = False) -> None:
+    # ------------------------------------------------------------------ rows
+    def _build(self, entry: ChatEntry) -> QWidget:
+        widget: Bubble | ImagePreview
+        if entry.kind == "preview":
+            assert entry.image is not None
+            widget = ImagePreview(entry.image, entry.caption)
+        else:
+            widget = Bubble(entry.role, entry.text)
+        entry.widget = widget
         row = QWidget()
         h = QHBoxLayout(row)
         h.setContentsMargins(0, 0, 0, 0)
-        if align_right:
+        if entry.role == "user":
             h.addStretch(1)
             h.addWidget(widget, 4)
         else:
             h.addWidget(widget, 4)
             h.addStretch(1)
-        self.items.insertWidget(self.items.count() - 1, row)  # keep "typing" last
-        QTimer.singleShot(0, self.scroll_to_end)
+        return row
+
+    def _release(self, entry: ChatEntry) -> None:
+        entry.widget = None  # the row (and its picture) is deleted; the entry keeps the data
+
+    def _append(self, entry: ChatEntry) -> None:
+        self.rows.append(entry)
+        if self.rows.collapsed:
+            self.retranslate()
+        self._schedule_scroll()
+
+    def _schedule_scroll(self) -> None:
+        if not self._scroll_pending:  # one scroll per burst of inserts and deltas
+            self._scroll_pending = True
+            QTimer.singleShot(0, self.scroll_to_end)
 
     def scroll_to_end(self) -> None:
+        self._scroll_pending = False
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+    def show_earlier(self, count: int = EARLIER_STEP) -> list[ChatEntry]:
+        """Bring back up to ``count`` older rows above the shown ones (their pictures decode in a
+        worker thread); returns their entries, oldest first."""
+        restored = self.rows.show_earlier(count)
+        for entry in restored:
+            if isinstance(entry.widget, ImagePreview):
+                self._spawn(entry.widget.load())
+        self.retranslate()
+        return restored
+
+    def _spawn(self, coro: Any) -> None:
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:  # no event loop: the preview keeps its "Loading image…" text
+            coro.close()
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ API used by the window
     def add_bubble(self, role: str, text: str) -> Bubble:
-        bubble = Bubble(role, text)
-        self.bubbles.append(bubble)
-        self._insert(bubble, align_right=role == "user")
-        return bubble
+        entry = ChatEntry("bubble", role=role, text=text)
+        self._append(entry)
+        assert isinstance(entry.widget, Bubble)
+        return entry.widget
 
     def set_busy(self, busy: bool) -> None:
         self.typing.setVisible(busy)
 
     def delta(self, turn_id: str, text: str) -> None:
-        bubble = self._streaming.get(turn_id)
-        if bubble is None:
-            bubble = self._streaming[turn_id] = self.add_bubble("assistant", "")
-        bubble.append(text)
-        QTimer.singleShot(0, self.scroll_to_end)
+        entry = self._streaming.get(turn_id)
+        if entry is None:
+            entry = ChatEntry("bubble", role="assistant", text="")
+            self._streaming[turn_id] = entry
+            self._append(entry)
+        entry.text += text
+        if isinstance(entry.widget, Bubble):
+            entry.widget.set_text(entry.text)
+        self._schedule_scroll()
 
     def message(self, turn_id: str, text: str) -> None:
         """A round's complete assistant text: replaces what was streamed for it."""
-        bubble = self._streaming.pop(turn_id, None)
-        if bubble is not None:
+        entry = self._streaming.pop(turn_id, None)
+        if entry is not None:
             if text:
-                bubble.set_text(text)
+                entry.text = text
+                if isinstance(entry.widget, Bubble):
+                    entry.widget.set_text(text)
             return
         if text:
             self.add_bubble("assistant", text)
@@ -117,10 +219,12 @@ class ChatView(QScrollArea):
         self._streaming.pop(turn_id, None)
 
     def add_images(self, images: tuple[ImageData, ...] | list[ImageData], caption: str) -> list[ImagePreview]:
-        out = []
+        """One preview row per image; the caller starts their ``load()`` (decoding off the UI
+        thread). A preview that is already collapsed again (more images than live rows) is
+        not returned."""
+        entries = []
         for image in images:
-            preview = ImagePreview(image, caption)
-            self.previews.append(preview)
-            self._insert(preview)
-            out.append(preview)
-        return out
+            entry = ChatEntry("preview", image=image, caption=caption)
+            self._append(entry)
+            entries.append(entry)
+        return [e.widget for e in entries if isinstance(e.widget, ImagePreview)]

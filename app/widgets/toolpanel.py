@@ -1,5 +1,9 @@
 """The tool-output panel: one row per tool call with name, status and duration; the row opens to
-show the exact input and output, and after the output body the display line (S70-18)."""
+show the exact input and output, and after the output body the display line (S70-18).
+
+Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
+with "Show earlier".
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QScrollArea,
     QToolButton,
     QVBoxLayout,
@@ -18,6 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.events import ToolFinished, ToolStarted
+
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
 
 MAX_DETAIL_CHARS = 16_000  # shown per section; storage keeps everything (D-6)
 
@@ -135,10 +142,19 @@ class ToolRow(QFrame):
         super().changeEvent(event)
 
 
+class CallEntry(Entry):
+    """One call's data: its events (the row, while live, shows them)."""
+
+    def __init__(self, started: ToolStarted) -> None:
+        self.started = started
+        self.finished: ToolFinished | None = None
+        self.widget: ToolRow | None = None
+
+
 class ToolPanel(QScrollArea):
     """All tool calls of one agent, newest at the bottom."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
         super().__init__(parent)
         self.setObjectName("toolPanel")
         self.setWidgetResizable(True)
@@ -149,21 +165,62 @@ class ToolPanel(QScrollArea):
         self.rows_layout.setContentsMargins(4, 4, 4, 4)
         self.rows_layout.setSpacing(4)
         self.rows_layout.addStretch(1)
+        self.earlier_button = QPushButton()
+        self.earlier_button.setObjectName("showEarlier")
+        self.earlier_button.clicked.connect(lambda: self.show_earlier())
+        self.rows_layout.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.setWidget(self.inner)
-        self.rows: dict[str, ToolRow] = {}
+        self.window_rows = RowWindow[CallEntry](
+            self.rows_layout, 2, self.earlier_button, self._build, self._release, live_rows
+        )
+        self.calls: dict[str, CallEntry] = {}  # every call, collapsed ones included
+        self.rows: dict[str, ToolRow] = {}  # the calls shown as widgets now
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.earlier_button.setText(
+            self.tr("Show earlier ({count})").format(count=self.window_rows.collapsed)
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _build(self, entry: CallEntry) -> QWidget:
+        row = entry.widget = ToolRow(entry.started)
+        if entry.finished is not None:
+            row.finish(entry.finished)
+        self.rows[entry.started.call_id] = row
+        return row
+
+    def _release(self, entry: CallEntry) -> None:
+        self.rows.pop(entry.started.call_id, None)
+        entry.widget = None
 
     def add_started(self, event: ToolStarted) -> ToolRow:
-        row = ToolRow(event)
-        self.rows[event.call_id] = row
-        self.rows_layout.insertWidget(self.rows_layout.count() - 1, row)
+        entry = self.calls[event.call_id] = CallEntry(event)
+        self.window_rows.append(entry)
+        if self.window_rows.collapsed:
+            self.retranslate()
         self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
-        return row
+        assert entry.widget is not None
+        return entry.widget
 
-    def add_finished(self, event: ToolFinished) -> ToolRow:
-        row = self.rows.get(event.call_id)
-        if row is None:  # a finished event without its start (history, or a missed event)
-            row = self.add_started(
+    def add_finished(self, event: ToolFinished) -> ToolRow | None:
+        """The call's row, finished; None when the call's row is collapsed (its entry is updated)."""
+        entry = self.calls.get(event.call_id)
+        if entry is None:  # a finished event without its start (history, or a missed event)
+            self.add_started(
                 ToolStarted(event.agent_id, event.turn_id, event.call_id, event.round, event.name, {})
             )
-        row.finish(event)
-        return row
+            entry = self.calls[event.call_id]
+        entry.finished = event
+        if entry.widget is not None:
+            entry.widget.finish(event)
+        return entry.widget
+
+    def show_earlier(self, count: int = EARLIER_STEP) -> list[CallEntry]:
+        restored = self.window_rows.show_earlier(count)
+        self.retranslate()
+        return restored

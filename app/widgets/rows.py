@@ -1,0 +1,93 @@
+"""A column of rows that keeps only the newest ones as widgets (chat, tool panel).
+
+Every relayout of a ``QScrollArea`` walks all of its rows (word-wrapped labels re-run their text
+layout for each height-for-width query), so a column that grew by a few rows per turn made every
+insert slower and held every picture: after 100 camera frames one insert stalled the UI for
+~0.4 s. ``RowWindow`` keeps the rows of the newest ``limit`` entries in the layout; older entries
+keep only their data (text, image bytes, events) and a "Show earlier" button above the rows
+builds them again on demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from PySide6.QtWidgets import QBoxLayout, QPushButton, QWidget
+
+LIVE_ROWS = 24  # rows kept as widgets (about six camera turns); the rest collapse into "Show earlier"
+EARLIER_STEP = 20  # rows restored per "Show earlier" click
+
+
+class Entry:
+    """One row's data. ``row`` is its widget while live, None while collapsed."""
+
+    row: QWidget | None = None
+
+
+E = TypeVar("E", bound=Entry)
+
+
+class RowWindow(Generic[E]):
+    """Rows of ``entries[live_from:]`` sit in ``layout`` from index ``first`` on, oldest first.
+
+    ``build(entry)`` makes an entry's row; ``release(entry)`` is called before a row is dropped so
+    the entry can keep what the row showed (e.g. streamed text)."""
+
+    def __init__(
+        self,
+        layout: QBoxLayout,
+        first: int,
+        button: QPushButton,
+        build: Callable[[E], QWidget],
+        release: Callable[[E], None],
+        limit: int = LIVE_ROWS,
+    ) -> None:
+        self.layout = layout
+        self.first = first
+        self.button = button
+        self.build = build
+        self.release = release
+        self.limit = limit
+        self.entries: list[E] = []
+        self.live_from = 0
+        button.setVisible(False)
+
+    @property
+    def collapsed(self) -> int:
+        return self.live_from
+
+    def live(self) -> list[E]:
+        return self.entries[self.live_from :]
+
+    def append(self, entry: E) -> QWidget:
+        self.entries.append(entry)
+        row = entry.row = self.build(entry)
+        self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
+        self._trim()
+        return row
+
+    def _trim(self) -> None:
+        while len(self.entries) - self.live_from > self.limit:
+            entry = self.entries[self.live_from]
+            self.release(entry)
+            row, entry.row = entry.row, None
+            if row is not None:
+                self.layout.removeWidget(row)
+                row.hide()
+                row.deleteLater()  # frees its pixmaps and text layouts
+            self.live_from += 1
+        self.button.setVisible(self.live_from > 0)
+
+    def show_earlier(self, count: int = EARLIER_STEP) -> list[E]:
+        """Build the rows of up to ``count`` collapsed entries just above the live ones; they stay
+        (the window grows by as many rows). Returns the restored entries, oldest first."""
+        start = max(0, self.live_from - count)
+        restored = self.entries[start : self.live_from]
+        for entry in reversed(restored):
+            entry.row = self.build(entry)
+            self.layout.insertWidget(self.first, entry.row)
+        self.limit += len(restored)
+        self.live_from = start
+        self.button.setVisible(self.live_from > 0)
+        return restored
