@@ -205,7 +205,8 @@ async def type_and_send(qtbot: QtBot, win: MainWindow, agent_id: str, text: str,
     assert agent_id in win.handles  # the click started a turn
     await until(lambda: agent_id not in win.handles, within=60)
     chat = win.chats[agent_id]
-    await until(lambda: len(chat.previews) == turns and chat.previews[-1].image is not None, within=20)
+    assert len(chat.previews) == turns, [b.text for b in chat.bubbles]  # added when the tool finished
+    await until(lambda: chat.previews[-1].image is not None, within=20)  # decoded in a worker thread
 
 
 def check_provider(protocol: str, requests: list[Received], key_value: str) -> bytes:
