@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
@@ -186,12 +186,12 @@ class Turn:
         if self.resume is not None:
             pending, completed = self._load_resume(self.resume)
         else:
-            self.journal.begin_turn(self.turn_id, self.s.agent_id, self.user)
+            await self._record(self.journal.begin_turn, self.turn_id, self.s.agent_id, self.user)
         last = self.messages[-1] if self.messages else None
         if last is not None and last.role is Role.ASSISTANT and not last.tool_calls:
             # cut after the final reply was stored: finish with it, never ask the model again
             self._log_turn(stop)
-            self.journal.end_turn(self.turn_id, stop, last.text, self.usage)
+            await self._record(self.journal.end_turn, self.turn_id, stop, last.text, self.usage)
             return self._outcome(last.text, stop)
         try:
             while True:
@@ -215,7 +215,9 @@ class Turn:
                 response = await self._call_model(summary=False)
                 message = response.message
                 self.messages.append(message)
-                self.journal.model_message(self.turn_id, self.rounds, message, response.usage)
+                await self._record(
+                    self.journal.model_message, self.turn_id, self.rounds, message, response.usage
+                )
                 self.bus.publish(AssistantMessage(self.s.agent_id, self.turn_id, self.rounds, message.text))
                 if not message.tool_calls:
                     final = message.text
@@ -226,7 +228,9 @@ class Turn:
                 response = await self._call_model(summary=True)
                 message = replace(response.message, tool_calls=[])  # never executed: keep history valid
                 self.messages.append(message)
-                self.journal.model_message(self.turn_id, self.rounds + 1, message, response.usage)
+                await self._record(
+                    self.journal.model_message, self.turn_id, self.rounds + 1, message, response.usage
+                )
                 self.bus.publish(
                     AssistantMessage(self.s.agent_id, self.turn_id, self.rounds + 1, message.text)
                 )
@@ -235,7 +239,7 @@ class Turn:
             outcome = self._outcome("", STOP_ERROR)
             self._log_turn(STOP_ERROR)
             log_event("turn failed", f"{exc}", agent=self.s.agent_id, code=exc.code, fatal=False)
-            self.journal.end_turn(self.turn_id, STOP_ERROR, "", self.usage)
+            await self._record(self.journal.end_turn, self.turn_id, STOP_ERROR, "", self.usage)
             raise TurnError(exc.code, str(exc), outcome) from exc
         if stop == STOP_INTERRUPTED:
             elapsed = 0
@@ -250,8 +254,17 @@ class Turn:
             )
             final = note("interrupted", self.s.language, agent=self.s.agent_id)
         self._log_turn(stop)
-        self.journal.end_turn(self.turn_id, stop, final, self.usage)
+        await self._record(self.journal.end_turn, self.turn_id, stop, final, self.usage)
         return self._outcome(final, stop)
+
+    async def _record(self, write: Callable[..., None], *args: Any) -> None:
+        """One journal write. A journal that blocks on the disk (``blocking = True``: SQLite commits
+        with fsync, blob files) runs in a worker thread so the UI loop is not held; either way the
+        turn waits for it, so each record is durable before the next step (S02-3)."""
+        if getattr(self.journal, "blocking", False):
+            await asyncio.to_thread(write, *args)
+        else:
+            write(*args)
 
     def _outcome(self, text: str, stop: str) -> TurnOutcome:
         return TurnOutcome(text, stop, self.usage, self.rounds, [self.user, *self.messages])
@@ -382,7 +395,7 @@ class Turn:
         calls = assistant.tool_calls
         for call in calls:
             if call.id not in completed:
-                self.journal.tool_registered(self.turn_id, self.rounds, call)
+                await self._record(self.journal.tool_registered, self.turn_id, self.rounds, call)
         results = await asyncio.gather(*(self._run_one(c, completed.get(c.id)) for c in calls))
         repeated: str | None = None
         for call, (ret, message) in zip(calls, results, strict=True):
@@ -403,12 +416,12 @@ class Turn:
         if stored is not None:
             ret = stored  # completed before a crash: reused, never executed again (S02-3)
         else:
-            self.journal.tool_running(self.turn_id, call.id)
+            await self._record(self.journal.tool_running, self.turn_id, call.id)
             ret = await self._execute(call)
         ms = int((time.monotonic() - started) * 1000)
         message = self._tool_message(call, ret)
         if stored is None:
-            self.journal.tool_completed(self.turn_id, call.id, ret, message)
+            await self._record(self.journal.tool_completed, self.turn_id, call.id, ret, message)
         for dropped in ret.output.dropped:
             log_event("tool image dropped", agent=agent, name=call.name, reason=dropped.reason)
         fields: dict[str, object] = {

@@ -9,11 +9,10 @@ could lose; an orphan blob from a crash in between is harmless and deduplicated 
 
 Threading and the event loop: every method is synchronous and guarded by one lock, so it may be
 called from the loop thread or a worker thread. Journal writes are small (one short transaction,
-``synchronous=FULL`` so a commit survives power loss, not only a process kill) and are called
-directly from the loop; the one potentially slow part is writing a large result blob, which is
-bounded by the disk's write speed (see tests/bench/test_bench_store.py for measured latencies).
-Callers that store very large results off the loop can wrap ``SqliteJournal.tool_completed`` in
-``asyncio.to_thread``.
+``synchronous=FULL`` so a commit survives power loss, not only a process kill) but each waits for
+fsync (about 1 ms here, up to 15 ms, much more on a busy disk), so the turn engine runs them in a
+worker thread and awaits them (``SqliteJournal.blocking``); see tests/bench/test_bench_store.py
+and tests/bench/test_bench_gui.py for measured latencies.
 
 Problems with stored content never stop the app: a database file that SQLite cannot open is moved
 aside and a new one created; a missing or corrupt blob is logged as a ``store corrupt:`` line and

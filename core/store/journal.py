@@ -4,6 +4,11 @@ A journal write that fails (disk full, I/O error) is logged as a ``store error:`
 swallowed: the turn goes on, and because the call's completion was not recorded it is never
 executed again on recovery (it is settled as interrupted instead), so a save error never causes
 re-execution (S02-3).
+
+Every write waits for the disk (an fsynced SQLite commit, fsynced blob files): ``blocking = True``
+tells the turn engine to run each write in a worker thread and await it, so the UI loop keeps
+running while the turn still moves on only after its record is durable. The store's lock keeps
+writes one at a time; the engine awaits each one, so their order is the engine's order.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from core.tool import ToolReturn
 class SqliteJournal:
     """Implements ``core.journal.TurnJournal``. ``conversation_for`` maps an agent id to the
     conversation its turns belong to (default: one conversation per agent, named by its id)."""
+
+    blocking = True  # writes wait for fsync: the engine awaits them in a worker thread
 
     def __init__(self, store: Store, conversation_for: Callable[[str], str] | None = None) -> None:
         self.store = store

@@ -85,6 +85,33 @@ class StallSampler:
         return out
 
 
+JOURNAL_OPS = (
+    "begin_turn",
+    "model_message",
+    "tool_registered",
+    "tool_running",
+    "tool_completed",
+    "tool_not_executed",
+    "end_turn",
+)
+
+
+def time_journal(journal: Any, spent: list[float]) -> None:
+    """Record how long each journal write (a SQLite commit with fsync, plus blob files) holds the
+    calling thread, which is the UI thread: the engine calls the journal synchronously."""
+    for name in JOURNAL_OPS:
+        method = getattr(journal, name)
+
+        def timed(*args: Any, _method: Any = method) -> None:
+            t0 = time.perf_counter()
+            try:
+                _method(*args)
+            finally:
+                spent.append(time.perf_counter() - t0)
+
+        setattr(journal, name, timed)
+
+
 def rss_kb() -> int:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -97,6 +124,8 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
     url = await cam.start()
     rt = make_runtime(demo_config(url), KeyStore(), store_dir=tmp / "data")
     win = MainWindow(rt.village, KeyStore(), demo=True)
+    journal_spent: list[float] = []
+    time_journal(rt.village.journal, journal_spent)
     win.show()
     gaps: list[tuple[float, float]] = []  # (start, length)
     last = [time.perf_counter()]
@@ -115,6 +144,7 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
         await win.send_text("muse", "warm up").wait()
         await asyncio.sleep(0.2)
         before = rss_kb()
+        journal_spent.clear()
         timer.start(5)
         last[0] = time.perf_counter()
         sampler.tick(last[0])
@@ -135,6 +165,9 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
             "p99_stall_ms": round(lengths[int(len(lengths) * 0.99)] * 1000, 1),
             "median_tick_ms": round(lengths[len(lengths) // 2] * 1000, 1),
             "rss_growth_kb": after - before,
+            "journal_writes": len(journal_spent),
+            "journal_ms_total": round(sum(journal_spent) * 1000),
+            "journal_ms_max": round(max(journal_spent, default=0) * 1000, 1),
             "longest_gaps": sampler.top(gaps),
             "previews": sum(e.kind == "preview" for e in win.chats["muse"].entries),
         }
