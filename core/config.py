@@ -707,6 +707,8 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
                     "max_retries",
                     "stream",
                 )
+                # The offline demo has no endpoint: "" would not parse back (base_url must be non-empty).
+                if not (k == "base_url" and t.protocol == OFFLINE_DEMO)
             }
             for t in cfg.templates
         ],

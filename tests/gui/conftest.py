@@ -23,7 +23,7 @@ from core.llm import TextSink
 
 def _qasync_loop_factory() -> asyncio.AbstractEventLoop:
     app = QApplication.instance() or QApplication([])
-    return qasync.QEventLoop(app)  # type: ignore[no-any-return]
+    return qasync.QEventLoop(app)
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict[str, Any]:

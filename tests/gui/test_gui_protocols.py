@@ -286,12 +286,6 @@ async def test_turn_from_the_gui(
     assert holders == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="core.config: config_to_json writes base_url '' for the offline-demo template and "
-    "parse_config refuses an empty base_url, so Settings cannot save the demo village",
-)
 @pytest.mark.asyncio
 async def test_settings_switch_from_offline_demo_to_a_wire(
     camera: str, qtbot: QtBot, tmp_path: Path, event_log: Path, plaintext_keyring: Any

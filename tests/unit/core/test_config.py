@@ -220,3 +220,18 @@ def test_offline_demo_protocol_is_accepted() -> None:
         }
     )
     assert isinstance(cfg, Config) and cfg.template("d").base_url == ""
+
+
+def test_offline_demo_template_saves_and_loads_back(tmp_path: Path) -> None:
+    """The first-run village is saved from Settings: its demo template has no endpoint."""
+    cfg = parse_config(
+        {
+            **BASE,
+            "templates": [{"name": "d", "protocol": "offline-demo", "model": "demo"}],
+            "agents": [{"id": "a", "template": "d"}],
+        }
+    )
+    assert "base_url" not in config_to_json(cfg)["templates"][0]
+    path = tmp_path / "c.json"
+    save_config(cfg, path)
+    assert config_to_json(load_config(path)) == config_to_json(cfg)
