@@ -29,6 +29,7 @@ from app.demo import DemoCamera, demo_config
 from app.keys import KeyStore
 from app.launcher import make_runtime
 from app.main_window import MainWindow
+from core.village import Village
 
 FRAMES = 100
 OVERDUE = 0.02  # a tick later than this is sampled
@@ -96,9 +97,9 @@ JOURNAL_OPS = (
 )
 
 
-def time_journal(journal: Any, spent: list[float]) -> None:
-    """Record how long each journal write (a SQLite commit with fsync, plus blob files) holds the
-    calling thread, which is the UI thread: the engine calls the journal synchronously."""
+def time_journal(journal: Any, spent: list[float], on_ui: list[float]) -> None:
+    """Record how long each journal write (a SQLite commit with fsync, plus blob files) takes and
+    whether it ran on the UI thread (the engine runs ``blocking`` journals in a worker thread)."""
     for name in JOURNAL_OPS:
         method = getattr(journal, name)
 
@@ -107,7 +108,10 @@ def time_journal(journal: Any, spent: list[float]) -> None:
             try:
                 _method(*args)
             finally:
-                spent.append(time.perf_counter() - t0)
+                took = time.perf_counter() - t0
+                spent.append(took)
+                if threading.current_thread() is threading.main_thread():
+                    on_ui.append(took)
 
         setattr(journal, name, timed)
 
@@ -125,7 +129,9 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
     rt = make_runtime(demo_config(url), KeyStore(), store_dir=tmp / "data")
     win = MainWindow(rt.village, KeyStore(), demo=True)
     journal_spent: list[float] = []
-    time_journal(rt.village.journal, journal_spent)
+    journal_on_ui: list[float] = []
+    assert isinstance(rt.village, Village)
+    time_journal(rt.village.journal, journal_spent, journal_on_ui)
     win.show()
     gaps: list[tuple[float, float]] = []  # (start, length)
     last = [time.perf_counter()]
@@ -145,6 +151,7 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
         await asyncio.sleep(0.2)
         before = rss_kb()
         journal_spent.clear()
+        journal_on_ui.clear()
         timer.start(5)
         last[0] = time.perf_counter()
         sampler.tick(last[0])
@@ -168,6 +175,7 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
             "journal_writes": len(journal_spent),
             "journal_ms_total": round(sum(journal_spent) * 1000),
             "journal_ms_max": round(max(journal_spent, default=0) * 1000, 1),
+            "journal_ms_on_ui_thread": round(sum(journal_on_ui) * 1000),
             "longest_gaps": sampler.top(gaps),
             "previews": sum(e.kind == "preview" for e in win.chats["muse"].entries),
         }
