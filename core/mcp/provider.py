@@ -334,6 +334,7 @@ class _Connection:
             self.error = "connection closed during start-up"
         if not ready.done():
             ready.cancel()
+        self.tools = []  # a session that came up during the close grace is not offered
         self.state = "failed"
 
     def _paused(self) -> tuple[float, bool]:

@@ -421,7 +421,9 @@ async def test_time_on_the_sign_in_page_does_not_count_against_the_connect_timeo
     provider = McpToolProvider(language="en", settings=McpSettings(connect_timeout_s=2.0), open_url=browser)
     try:
         tools = await provider.tools_for(AGENT, [oauth_server(oauth_url)])
+        assert status_of(provider, "secure") == ("connected", "")
         assert sorted(by_name(tools)) == ["secure__echo", "secure__oauth_stats"]
+        assert (await call(tools, "secure__echo", {"text": "slow"})).output.text == "echo: slow"
     finally:
         await provider.close()
 
