@@ -6,7 +6,7 @@ registered ``redirect_uri`` with ``code`` and ``state`` (the "user" always conse
 declines with ``--decline``), ``/token`` with ``authorization_code`` + PKCE S256 verification and
 ``refresh_token``. Redirect URIs are compared exactly, as the SDK does.
 
-    python -m tests.fakes.oauth_mcp_server [--port N] [--expires-in S] [--decline]
+    python -m tests.fakes.oauth_mcp_server [--port N] [--expires-in S] [--decline] [--sse]
 
 prints ``oauth mcp: http://127.0.0.1:PORT/mcp`` once it listens (``--port 0``: a free port). Tools: ``echo(text)`` and
 ``oauth_stats()`` (JSON counts of registrations, authorisations and grants, so tests can tell a
@@ -154,15 +154,17 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--expires-in", type=int, default=3600)
     ap.add_argument("--decline", action="store_true")
+    ap.add_argument("--sse", action="store_true", help="the SSE transport at /sse instead of /mcp")
     args = ap.parse_args()
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
+    path = "sse" if args.sse else "mcp"
     provider = FakeAuthProvider(args.expires_in, args.decline)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         auth = AuthSettings(
             issuer_url=base,  # type: ignore[arg-type]
-            resource_server_url=f"{base}/mcp",  # type: ignore[arg-type]
+            resource_server_url=f"{base}/{path}",  # type: ignore[arg-type]
             client_registration_options=ClientRegistrationOptions(
                 enabled=True, valid_scopes=[SCOPE], default_scopes=[SCOPE]
             ),
@@ -181,14 +183,14 @@ def main() -> None:
         """Counts of registrations, authorisations and grants."""
         return json.dumps(provider.stats, sort_keys=True, separators=(",", ":"))
 
-    app = server.streamable_http_app(host="127.0.0.1")
+    app = server.sse_app(host="127.0.0.1") if args.sse else server.streamable_http_app(host="127.0.0.1")
     web = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
 
     async def serve() -> None:
         task = asyncio.create_task(web.serve())
         while not web.started and not task.done():  # noqa: ASYNC110 - uvicorn offers only a flag
             await asyncio.sleep(0.02)
-        print(f"oauth mcp: {base}/mcp", flush=True)  # only once it listens
+        print(f"oauth mcp: {base}/{path}", flush=True)  # only once it listens
         await task
 
     asyncio.run(serve())

@@ -50,7 +50,7 @@ def start_oauth(*args: str) -> tuple[subprocess.Popen[str], str]:
     assert proc.stdout is not None
     ready, _, _ = select.select([proc.stdout], [], [], 20)
     line = proc.stdout.readline() if ready else ""
-    match = re.fullmatch(r"oauth mcp: (http://127\.0\.0\.1:\d+/mcp)\n", line)
+    match = re.fullmatch(r"oauth mcp: (http://127\.0\.0\.1:\d+/(mcp|sse))\n", line)
     if not match:
         stop(proc)
         raise AssertionError(f"no ready line from the OAuth server: {line!r}")
@@ -109,7 +109,8 @@ class Browser:
 
 def oauth_server(url: str, name: str = "secure", **kw: Any) -> McpServer:
     kw.setdefault("oauth", OAuthSettings(scopes="camera"))
-    return McpServer(name=name, transport="http", url=url, **kw)
+    kw.setdefault("transport", "http")
+    return McpServer(name=name, url=url, **kw)
 
 
 def ctx() -> ToolContext:
@@ -269,7 +270,9 @@ async def test_expired_access_token_is_refreshed_in_session_and_from_the_keyring
 
 
 @pytest.mark.asyncio
-async def test_agents_sharing_a_server_sign_in_once(oauth_url: str, keyring_file: Path, event_log: Path) -> None:
+async def test_agents_sharing_a_server_sign_in_once(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
     browser = Browser(delay=0.5)
     provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
     agents = ["agent_1", "agent_2", "agent_3"]
@@ -282,6 +285,25 @@ async def test_agents_sharing_a_server_sign_in_once(oauth_url: str, keyring_file
     assert len(browser.opened) == 1
     actions = [line.split("action=")[1] for line in log_lines(event_log) if line.startswith("mcp oauth:")]
     assert actions == ["browser", "authorized"]
+
+
+@pytest.mark.asyncio
+async def test_sse_server_signs_in_the_same_way(keyring_file: Path) -> None:
+    proc, url = start_oauth("--sse")
+    browser = Browser()
+    try:
+        for _ in range(2):
+            provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+            try:
+                tools = await provider.tools_for(AGENT, [oauth_server(url, transport="sse")])
+                got = await call(tools, "secure__echo", {"text": "sse"})
+                assert (got.is_error, got.output.text) == (False, "echo: sse")
+            finally:
+                await provider.close()
+    finally:
+        stop(proc)
+    assert len(browser.opened) == 1
+    assert "tokens" in stored(keyring_file, "secure", url)
 
 
 # -- rejected flows -----------------------------------------------------------------------------
