@@ -6,7 +6,7 @@ the preview decoded and shown; a 5 ms QTimer records the longest gap between its
 event-loop stall) and RSS is read before and after.
 
 Where the time went: a sampling thread looks at the UI thread's Python stack every 2 ms while a
-tick is overdue (over 20 ms); the three longest gaps are reported with their most frequent
+tick is overdue (over 10 ms); the three longest gaps are reported with their most frequent
 innermost project frames ("qt" when the thread was inside Qt's C++ code: layout, painting).
 """
 
@@ -32,7 +32,7 @@ from app.main_window import MainWindow
 from core.village import Village
 
 FRAMES = 100
-OVERDUE = 0.02  # a tick later than this is sampled
+OVERDUE = 0.01  # a tick later than this is sampled
 PROJECT = ("/app/", "/core/", "/wires/")
 
 

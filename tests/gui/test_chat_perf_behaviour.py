@@ -11,13 +11,14 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 import app.widgets.preview as preview_module
-from app.widgets.chat import ChatView
+from app.widgets.chat import Bubble, ChatView
 from app.widgets.preview import ImagePreview
 from app.widgets.rows import LIVE_ROWS
-from app.widgets.toolpanel import ToolPanel
+from app.widgets.toolpanel import ToolPanel, ToolRow
 from core.canonical import ImageData, ToolCall
 from core.events import ToolFinished, ToolStarted
 from core.village import Village
@@ -30,15 +31,21 @@ def flush_deletes() -> None:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
+def widgets(layout: QLayout | None) -> list[QWidget]:
+    """The widgets of a layout, in order (spacers skipped)."""
+    assert layout is not None
+    items = [layout.itemAt(i) for i in range(layout.count())]
+    return [w for item in items if item is not None and (w := item.widget()) is not None]
+
+
 def layout_texts(chat: ChatView) -> list[str]:
     """Bubble texts in the order the layout shows them."""
     out = []
-    for i in range(chat.items.count()):
-        row = chat.items.itemAt(i).widget()
-        if row is None or row is chat.typing or row is chat.earlier_button:
+    for row in widgets(chat.items):
+        if row is chat.typing or row is chat.earlier_button:
             continue
-        bubble = row.layout().itemAt(0).widget() or row.layout().itemAt(1).widget()
-        out.append(bubble.text if hasattr(bubble, "text") else "?")
+        (bubble,) = widgets(row.layout())
+        out.append(bubble.text if isinstance(bubble, Bubble) else "?")
     return out
 
 
@@ -54,7 +61,15 @@ def test_chat_keeps_the_newest_rows_and_shows_earlier(qtbot: QtBot) -> None:
     restored = chat.show_earlier(3)
     assert [e.text for e in restored] == ["m3", "m4", "m5"]
     assert layout_texts(chat) == [f"m{i}" for i in range(3, 10)]
-    assert [b.role for b in chat.bubbles] == ["assistant", "user", "assistant", "user", "assistant", "user", "assistant"]
+    assert [b.role for b in chat.bubbles] == [
+        "assistant",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+    ]
     assert chat.earlier_button.text() == "Show earlier (3)"
     chat.earlier_button.click()  # the rest
     assert layout_texts(chat) == [f"m{i}" for i in range(10)]
@@ -72,8 +87,11 @@ def test_collapsed_streamed_bubble_keeps_its_text(qtbot: QtBot) -> None:
     chat.add_bubble("notice", "n2")  # the streaming bubble is collapsed now
     assert [b.text for b in chat.bubbles] == ["n1", "n2"]
     chat.delta("t1", "lo")
-    chat.message("t1", "Hello there")
     chat.show_earlier()
+    assert [b.text for b in chat.bubbles] == ["Hello", "n1", "n2"]
+    chat.delta("t1", "!")  # live again: the widget follows
+    assert chat.bubbles[0].text == "Hello!"
+    chat.message("t1", "Hello there")
     assert [b.text for b in chat.bubbles] == ["Hello there", "n1", "n2"]
 
 
@@ -178,8 +196,9 @@ def test_tool_panel_keeps_the_newest_rows_and_shows_earlier(qtbot: QtBot) -> Non
     assert panel.earlier_button.text() == "Show earlier (2)"
     panel.show_earlier()
     assert sorted(panel.rows) == ["c0", "c1", "c2", "c3", "c4"]
-    rows = [panel.rows_layout.itemAt(i).widget() for i in range(2, 7)]
-    assert [r.call_id for r in rows] == ["c0", "c1", "c2", "c3", "c4"]
+    rows = widgets(panel.rows_layout)[1:]  # after the "Show earlier" button
+    assert [r.call_id for r in rows if isinstance(r, ToolRow)] == ["c0", "c1", "c2", "c3", "c4"]
+    assert len(rows) == 5
     row = panel.rows["c0"]
     assert (row.status.text(), row.display_line.text(), row.summary.text()) == ("ok", "(line 0)", "(line 0)")
     assert row.output_text.toPlainText() == "body 0"

@@ -49,7 +49,9 @@ async def test_writes_run_off_the_loop_in_order_and_are_committed_before_the_nex
 ) -> None:
     store = Store.open(tmp_path)
     commits: list[tuple[str, bool]] = []
-    store.after_commit = lambda op: commits.append((op, threading.current_thread() is threading.main_thread()))
+    store.after_commit = lambda op: commits.append(
+        (op, threading.current_thread() is threading.main_thread())
+    )
     probe = ProbeTool(store)
     before_second_call: dict[str, str] = {}
 
