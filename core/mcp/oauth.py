@@ -433,7 +433,11 @@ class McpOAuth:
             raise OAuthBrowserUnavailable("the server needs a browser sign-in and no browser is available")
         self._authorizing = True
         self.waiting_since = time.monotonic()
-        await self.callback.start(state)
+        try:
+            await self.callback.start(state)
+        except OAuthError:
+            await self._done()
+            raise
         self._event("browser")
         self.browser_opened += 1
         try:
