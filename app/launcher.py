@@ -21,6 +21,7 @@ from core.log import LOG, event
 from core.mcp.provider import McpToolProvider, default_secret_resolver
 from core.store import SqliteJournal, Store, StoreError
 
+from . import gc_guard
 from .backends import make_backend_factory
 from .contracts import VillageLike
 from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
@@ -64,7 +65,10 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         return keys.get(f"mcp:{name}") or default_secret_resolver(name)
 
     provider = McpToolProvider(
-        language=config.village.language, settings=config.mcp, secret_resolver=resolve, open_url=webbrowser.open
+        language=config.village.language,
+        settings=config.mcp,
+        secret_resolver=resolve,
+        open_url=webbrowser.open,
     )
     store: Store | None
     try:
@@ -122,6 +126,7 @@ def start_store_gc(rt: Runtime) -> asyncio.Future[object] | None:
 
 async def run_app(app: QApplication, config_path: Path | None) -> int:
     path = config_path or default_config_path()
+    gc_guard.install(app)  # cycles holding Qt objects are freed on this thread, never in a worker
     keys = KeyStore()
     translations = Translations(app)
     try:

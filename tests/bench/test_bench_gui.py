@@ -25,6 +25,7 @@ import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from app import gc_guard
 from app.demo import DemoCamera, demo_config
 from app.keys import KeyStore
 from app.launcher import make_runtime
@@ -124,6 +125,7 @@ def rss_kb() -> int:
 
 
 async def frames_loop(tmp: Path) -> dict[str, Any]:
+    guard = gc_guard.install(QApplication.instance())  # as run_app does
     cam = DemoCamera()
     url = await cam.start()
     rt = make_runtime(demo_config(url), KeyStore(), store_dir=tmp / "data")
@@ -185,6 +187,7 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
         await cam.stop()
         if rt.store is not None:
             rt.store.close()
+        guard.uninstall()
 
 
 @pytest.mark.bench

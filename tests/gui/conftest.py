@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import os
 import shutil
@@ -17,8 +18,25 @@ import qasync
 from PIL import Image
 from PySide6.QtWidgets import QApplication
 
+from app import gc_guard
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.llm import TextSink
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _gc_on_the_gui_thread() -> Iterator[None]:
+    """As in the app (app/gc_guard.py): no cyclic collection in worker threads, where it could
+    destroy a Qt object off its thread."""
+    app = QApplication.instance() or QApplication([])
+    guard = gc_guard.install(app)
+    yield
+    guard.uninstall()
+
+
+@pytest.fixture(autouse=True)
+def _collect_after_each_test() -> Iterator[None]:
+    yield
+    gc.collect()
 
 
 def _qasync_loop_factory() -> asyncio.AbstractEventLoop:

@@ -1,0 +1,54 @@
+"""Python's cyclic garbage collector runs on the GUI thread only.
+
+The collector normally runs in whichever thread happens to allocate when a generation's threshold
+is crossed. The app allocates in worker threads all the time (journal writes, preview decoding,
+the result pipeline, MCP and HTTP I/O), so a reference cycle that holds a Qt object (a widget and
+a lambda connected to its signal, say) could be freed in a worker thread. Qt objects must be
+destroyed in the thread they live in: Qt warns "Timers cannot be stopped from another thread" and
+the process can crash. PySide6 has no guard against this, so the app turns automatic collection off
+and collects on a timer of the GUI thread, generation by generation with the interpreter's own
+thresholds (the pattern pyqtgraph's GarbageCollector uses).
+"""
+
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QObject, QTimer
+
+
+class MainThreadGc(QObject):
+    """Disables automatic collection and collects from a GUI-thread timer while installed."""
+
+    def __init__(self, interval_ms: int = 500, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.threshold = gc.get_threshold()
+        self._was_enabled = gc.isenabled()
+        gc.disable()
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.check)
+        self.timer.start(interval_ms)
+
+    def check(self) -> int:
+        """Collect the generations whose counts passed their thresholds; returns objects freed."""
+        l0, l1, l2 = gc.get_count()
+        t0, t1, t2 = self.threshold
+        freed = 0
+        if l0 > t0:
+            freed += gc.collect(0)
+            if l1 > t1:
+                freed += gc.collect(1)
+                if l2 > t2:
+                    freed += gc.collect(2)
+        return freed
+
+    def uninstall(self) -> None:
+        self.timer.stop()
+        gc.collect()
+        if self._was_enabled:
+            gc.enable()
+
+
+def install(parent: QObject | None = None, interval_ms: int = 500) -> MainThreadGc:
+    """Call once on the GUI thread after the QApplication exists."""
+    return MainThreadGc(interval_ms, parent)

@@ -1,0 +1,60 @@
+"""Cyclic garbage is collected on the GUI thread only (app/gc_guard.py)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+import weakref
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QApplication
+
+from app import gc_guard
+
+
+class Holder:
+    def __init__(self) -> None:
+        self.me = self  # a reference cycle: only the cyclic collector frees it
+        self.qobject = QObject()
+
+
+def test_cycles_are_freed_on_the_gui_thread_not_in_a_worker(qapp: QApplication) -> None:
+    guard = gc_guard.install(qapp, interval_ms=60_000)
+    try:
+        assert not gc.isenabled()
+        freed_in: list[int] = []
+        holder = Holder()
+        weakref.finalize(holder, lambda: freed_in.append(threading.get_ident()))
+        del holder
+
+        def allocate() -> None:  # far past generation 0's threshold: would trigger a collection here
+            junk = [[i] for i in range(50 * gc.get_threshold()[0])]
+            del junk
+
+        worker = threading.Thread(target=allocate)
+        worker.start()
+        worker.join()
+        assert freed_in == []
+        junk = [[i] for i in range(2 * gc.get_threshold()[0])]  # the timer's tick, called directly
+        guard.check()
+        del junk
+        assert freed_in == [threading.get_ident()]
+    finally:
+        guard.timer.stop()
+
+
+def test_check_collects_only_past_the_threshold(qapp: QApplication) -> None:
+    guard = gc_guard.install(qapp, interval_ms=60_000)
+    try:
+        gc.collect()
+        holder = Holder()
+        alive = weakref.ref(holder)
+        del holder
+        guard.check()  # far below generation 0's threshold: nothing collected yet
+        assert alive() is not None
+        junk = [[i] for i in range(2 * gc.get_threshold()[0])]
+        guard.check()
+        assert alive() is None
+        del junk
+    finally:
+        guard.timer.stop()
