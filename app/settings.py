@@ -280,6 +280,7 @@ class SettingsDialog(QDialog):
         self.agent_form = QFormLayout()
         self.a_labels = [QLabel() for _ in range(6)]
         servers = QVBoxLayout()
+        servers.setContentsMargins(0, 0, 0, 0)  # lines up with the other fields of the form
         servers.addWidget(self.a_servers)
         servers.addLayout(sb)
         servers.addWidget(self.server_editor)
