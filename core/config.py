@@ -29,10 +29,14 @@ Schema (defaults in brackets)::
                      "enabled": bool [true], "type": "stdio"}
     server (HTTP):  {"type": "http"|"streamable-http"|"sse", "url": str, "headers": {str: str} [{}],
                      "enabled": bool [true],
-                     "oauth": true | false | {"scopes": str, "client_name": str} [absent = automatic]}
+                     "oauth": true | false | {"scopes": str, "client_name": str, "client_id": str,
+                               "client_secret": "${secret:NAME}", "redirect_port": int} [absent = automatic]}
 
     ``oauth``: true or an object signs in through the browser (OAuth 2.1 + PKCE, tokens in the
-    keyring); absent: the same only once the server answers 401; false: never.
+    keyring); absent: the same only once the server answers 401; false: never. ``client_id``: a
+    client the provider issued (no dynamic registration); ``client_secret`` only as a keyring
+    reference; ``redirect_port`` (1024..65535): the exact loopback port registered with the provider
+    (``http://127.0.0.1:PORT/callback``).
 
 Secret values for MCP servers are written as ``${secret:NAME}`` (D-4).
 """
@@ -112,10 +116,15 @@ class Template:
 
 @dataclass(frozen=True)
 class OAuthSettings:
-    """``"oauth"`` of a remote MCP server: requested scopes (space-separated) and client name."""
+    """``"oauth"`` of a remote MCP server: requested scopes (space-separated), client name, and an
+    optional pre-registered client: ``client_id``, ``client_secret`` (always a ``${secret:NAME}``
+    reference, resolved at connect time) and the exact ``redirect_port`` registered for it."""
 
     scopes: str | None = None
     client_name: str = "Fuseforks"
+    client_id: str | None = None
+    client_secret: str | None = None
+    redirect_port: int | None = None
 
 
 @dataclass
@@ -135,6 +144,8 @@ class McpServer:
 
     def secret_refs(self) -> list[str]:
         values = [*self.env.values(), *self.headers.values()]
+        if self.oauth is not None and self.oauth.client_secret:
+            values.append(self.oauth.client_secret)
         return sorted({m.group(1) for v in values for m in _SECRET_REF.finditer(v)})
 
 
@@ -442,19 +453,47 @@ def _server(r: _Reader, name: str, raw: object, path: str) -> McpServer | None:
 
 
 def _oauth(r: _Reader, raw: object, path: str) -> tuple[OAuthSettings | None, bool]:
-    """``"oauth"``: true, false or {"scopes": str, "client_name": str}."""
+    """``"oauth"``: true, false or {"scopes", "client_name", "client_id", "client_secret", "redirect_port"}."""
     if isinstance(raw, bool):
         return (OAuthSettings() if raw else None), raw
     if not isinstance(raw, dict):
         r.fail(path, f"expected true, false or an object with scopes and client_name, got {_describe(raw)}")
         return None, True
-    d = r.obj(raw, path, {"scopes", "client_name"})
+    d = r.obj(raw, path, {"scopes", "client_name", "client_id", "client_secret", "redirect_port"})
     scopes = r.get(d, "scopes", path, r.nonempty, "") or None
     if isinstance(d.get("scopes"), str) and any(not c.isprintable() or c in '"\\' for c in d["scopes"]):
         r.fail(f"{path}.scopes", "expected scope names separated by spaces")
         scopes = None
     client_name = r.get(d, "client_name", path, r.nonempty, "Fuseforks")
-    return OAuthSettings(scopes=" ".join(scopes.split()) if scopes else None, client_name=client_name), True
+    client_id = r.get(d, "client_id", path, r.nonempty, "") or None
+    if client_id is not None and any(not c.isprintable() or c.isspace() for c in client_id):
+        r.fail(f"{path}.client_id", "expected a client id without spaces or control characters")
+        client_id = None
+    client_secret: str | None = None
+    if "client_secret" in d:
+        value = d["client_secret"]
+        # The value is never echoed: it may be the secret itself.
+        if not isinstance(value, str) or not _SECRET_REF.fullmatch(value):
+            r.fail(
+                f"{path}.client_secret",
+                "secrets do not belong in this file; store the client secret in the keyring "
+                "and reference it by name (${secret:NAME})",
+            )
+        elif client_id is None:
+            r.fail(f"{path}.client_secret", "a client secret needs a client_id")
+        else:
+            client_secret = value
+    redirect_port = r.get(d, "redirect_port", path, lambda v, p: r.integer(v, p, 1024, 65535), 0) or None
+    return (
+        OAuthSettings(
+            scopes=" ".join(scopes.split()) if scopes else None,
+            client_name=client_name,
+            client_id=client_id,
+            client_secret=client_secret,
+            redirect_port=redirect_port,
+        ),
+        True,
+    )
 
 
 _SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")

@@ -8,12 +8,16 @@ a browser redirect to a loopback port.
 * ``LoopbackCallback``: a tiny HTTP server on ``127.0.0.1`` that receives ``/callback?code=&state=``
   once, answers with a small HTML page and resolves ``(code, state)``; a wrong state, an ``error=``
   or no answer in time end the flow with a typed ``OAuthError``.
-* ``McpOAuth``: builds the ``httpx2.Auth`` for one connection. The browser is opened through an
+* ``forget(server, url)`` / ``signed_in(server, url)``: sign out (the stored tokens and client
+  registration are deleted) and whether tokens are stored, without reading them out.
+* ``McpOAuth``: builds the ``httpx2.Auth`` for one connection. With ``client_id`` in the settings
+  the pre-registered client is used as is (no dynamic registration; ``client_secret_post`` when a
+  secret is given, else ``none``) and ``redirect_port`` fixes the loopback port. The browser is opened through an
   injectable ``open_url(url)`` hook (sync hooks run in a worker thread, async ones on the loop);
   without one the flow fails at once with ``OAuthBrowserUnavailable`` instead of waiting.
 
 Lines written: ``mcp oauth: agent= server= action=browser|no-browser|authorized|refreshed|declined|
-timeout|state-mismatch``. No line ever carries the authorisation URL, a code, a state or a token.
+timeout|state-mismatch|signed-out`` (sign-out: ``agent=-``). No line ever carries the authorisation URL, a code, a state or a token.
 """
 
 from __future__ import annotations
@@ -104,10 +108,13 @@ class KeyringTokenStorage:
         *,
         redirect_uri: str | None = None,
         on_tokens: Callable[[OAuthToken], None] | None = None,
+        client_info: OAuthClientInformationFull | None = None,
     ) -> None:
         self.user = keyring_user(server, url)
         self.redirect_uri = redirect_uri
         self.on_tokens = on_tokens
+        # A pre-registered client: returned as is and never written (its secret stays where it is).
+        self.client_info = client_info
         self._memory: dict[str, Any] | None = None
 
     # -- raw JSON value ---------------------------------------------------------------------------
@@ -171,6 +178,8 @@ class KeyringTokenStorage:
             self.on_tokens(tokens)
 
     async def get_client_info(self) -> OAuthClientInformationFull | None:
+        if self.client_info is not None:
+            return self.client_info
         raw = (await self._read()).get("client_info")
         if not isinstance(raw, dict):
             return None
@@ -187,15 +196,24 @@ class KeyringTokenStorage:
 
     async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
         _register(client_info.client_secret)
+        if self.client_info is not None:
+            return
         await self._update(client_info=client_info.model_dump(mode="json", exclude_none=True))
 
-    async def clear(self) -> None:
-        def delete() -> None:
-            self._memory = None
-            with contextlib.suppress(Exception):
-                keyring.delete_password(KEYRING_SERVICE, self.user)
+    def has_tokens_sync(self) -> bool:
+        """Whether tokens are stored (blocking; nothing is read out or registered)."""
+        return isinstance(self._read_sync().get("tokens"), dict)
 
-        await asyncio.to_thread(delete)
+    def clear_sync(self) -> bool:
+        """Delete the stored value (blocking); ``True`` when something was stored."""
+        had = bool(self._read_sync())
+        self._memory = None
+        with contextlib.suppress(Exception):
+            keyring.delete_password(KEYRING_SERVICE, self.user)
+        return had
+
+    async def clear(self) -> None:
+        await asyncio.to_thread(self.clear_sync)
 
     async def stored_redirect_port(self) -> int | None:
         """The loopback port of the stored client registration, to register no new client."""
@@ -206,6 +224,20 @@ class KeyringTokenStorage:
             if parts.hostname == "127.0.0.1" and parts.path == CALLBACK_PATH and parts.port:
                 return parts.port
         return None
+
+
+def signed_in(server: str, url: str) -> bool:
+    """Whether OAuth tokens for ``server`` at ``url`` are in the keyring (blocking keyring call)."""
+    return KeyringTokenStorage(server, url).has_tokens_sync()
+
+
+def forget(server: str, url: str) -> bool:
+    """Sign out: delete the stored tokens and client registration of ``server`` at ``url``
+    (blocking keyring call). ``True`` when something was stored; only then is a line written."""
+    removed = KeyringTokenStorage(server, url).clear_sync()
+    if removed:
+        LOG.event("mcp oauth", agent="-", server=server, action="signed-out")
+    return removed
 
 
 # -- loopback callback ----------------------------------------------------------------------------
@@ -359,7 +391,8 @@ def describe_oauth_error(exc: BaseException) -> str | None:
             with contextlib.suppress(ValueError, AttributeError):
                 error = str(json.loads(text.split(": ", 1)[1]).get("error", ""))
         error = "".join(c for c in error if c.isalnum() or c in "_-.")[:40]
-        return f"OAuth: token request failed (HTTP {status}{' ' + error if error else ''})"
+        hint = "; the client id or secret was not accepted" if error == "invalid_client" else ""
+        return f"OAuth: token request failed (HTTP {status}{' ' + error if error else ''}){hint}"
     if isinstance(exc, OAuthRegistrationError):
         return "OAuth: client registration failed"
     if isinstance(exc, OAuthFlowError):
@@ -381,12 +414,16 @@ class McpOAuth:
         open_url: OpenUrl | None,
         settings: OAuthSettings | None = None,
         timeout_s: float = CALLBACK_TIMEOUT_S,
+        client_secret: str | None = None,
     ) -> None:
+        """``client_secret``: the resolved value of ``settings.client_secret`` (a reference)."""
         self.agent_id = agent_id
         self.server = server
         self.open_url = open_url
         self.settings = settings or server.oauth or OAuthSettings()
         self.callback = LoopbackCallback(timeout_s=timeout_s)
+        self.client_secret = client_secret
+        _register(client_secret)
         self.storage = KeyringTokenStorage(server.name, server.url, on_tokens=self._stored)
         self.browser_opened = 0
         self.waiting_since: float | None = None  # monotonic, while a person is on the page
@@ -399,17 +436,28 @@ class McpOAuth:
 
     async def build(self) -> httpx2.Auth:
         """Choose the callback port (the stored registration's if it is free) and build the auth."""
-        port = reserve_port(await self.storage.stored_redirect_port())
+        settings = self.settings
+        if settings.redirect_port is not None:  # registered exactly: no other port will do
+            port = settings.redirect_port
+        elif settings.client_id is not None:
+            port = reserve_port()
+        else:
+            port = reserve_port(await self.storage.stored_redirect_port())
         self.callback.port = port
         self.storage.redirect_uri = self.callback.redirect_uri
+        secret = self.client_secret if settings.client_id is not None else None
         metadata = OAuthClientMetadata(
             redirect_uris=[AnyUrl(self.callback.redirect_uri)],
-            client_name=self.settings.client_name,
-            scope=self.settings.scopes,
-            token_endpoint_auth_method="none",
+            client_name=settings.client_name,
+            scope=settings.scopes,
+            token_endpoint_auth_method="client_secret_post" if secret else "none",
             grant_types=["authorization_code", "refresh_token"],
             response_types=["code"],
         )
+        if settings.client_id is not None:
+            self.storage.client_info = OAuthClientInformationFull(
+                **metadata.model_dump(exclude_none=True), client_id=settings.client_id, client_secret=secret
+            )
         self.auth = _Provider(
             self.server.url,
             metadata,

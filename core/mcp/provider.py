@@ -288,8 +288,15 @@ class _Connection:
         self._probe = None
         if self.use_oauth:
             if self.oauth is None:
+                settings_oauth = server.oauth
+                secret_ref = settings_oauth.client_secret if settings_oauth is not None else None
+                client_secret = (await self._resolve({"s": secret_ref}))["s"] if secret_ref else None
                 self.oauth = McpOAuth(
-                    self.agent_id, server, open_url=self.owner.open_url, timeout_s=self.owner.oauth_timeout_s
+                    self.agent_id,
+                    server,
+                    open_url=self.owner.open_url,
+                    timeout_s=self.owner.oauth_timeout_s,
+                    client_secret=client_secret,
                 )
             auth = await self.oauth.build()
         elif server.oauth_auto and not any(k.lower() == "authorization" for k in headers):

@@ -7,6 +7,11 @@ declines with ``--decline``), ``/token`` with ``authorization_code`` + PKCE S256
 ``refresh_token``. Redirect URIs are compared exactly, as the SDK does.
 
     python -m tests.fakes.oauth_mcp_server [--port N] [--expires-in S] [--decline] [--sse]
+        [--client-id ID [--client-secret S] --redirect-uri URI] [--no-dcr]
+
+``--client-id`` pre-registers a client (public, or confidential with ``client_secret_post`` when
+``--client-secret`` is given) whose only redirect URI is ``--redirect-uri``; ``--no-dcr`` turns
+dynamic client registration off (no ``/register``, no ``registration_endpoint`` in the metadata).
 
 prints ``oauth mcp: http://127.0.0.1:PORT/mcp`` once it listens (``--port 0``: a free port). Tools: ``echo(text)`` and
 ``oauth_stats()`` (JSON counts of registrations, authorisations and grants, so tests can tell a
@@ -37,6 +42,7 @@ from mcp.server.auth.provider import (
 from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+from pydantic import AnyUrl
 
 SCOPE = "camera"
 
@@ -155,18 +161,32 @@ def main() -> None:
     ap.add_argument("--expires-in", type=int, default=3600)
     ap.add_argument("--decline", action="store_true")
     ap.add_argument("--sse", action="store_true", help="the SSE transport at /sse instead of /mcp")
+    ap.add_argument("--client-id", help="a pre-registered client")
+    ap.add_argument("--client-secret", help="its secret (client_secret_post); none: a public client")
+    ap.add_argument("--redirect-uri", help="the pre-registered client's only redirect URI")
+    ap.add_argument("--no-dcr", action="store_true", help="no dynamic client registration")
     args = ap.parse_args()
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
     path = "sse" if args.sse else "mcp"
     provider = FakeAuthProvider(args.expires_in, args.decline)
+    if args.client_id:
+        provider.clients[args.client_id] = OAuthClientInformationFull(
+            client_id=args.client_id,
+            client_secret=args.client_secret,
+            redirect_uris=[AnyUrl(args.redirect_uri)],
+            token_endpoint_auth_method="client_secret_post" if args.client_secret else "none",
+            grant_types=["authorization_code", "refresh_token"],
+            response_types=["code"],
+            scope=SCOPE,
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         auth = AuthSettings(
             issuer_url=base,  # type: ignore[arg-type]
             resource_server_url=f"{base}/{path}",  # type: ignore[arg-type]
             client_registration_options=ClientRegistrationOptions(
-                enabled=True, valid_scopes=[SCOPE], default_scopes=[SCOPE]
+                enabled=not args.no_dcr, valid_scopes=[SCOPE], default_scopes=[SCOPE]
             ),
             required_scopes=[SCOPE],
             validate_token_resource=False,

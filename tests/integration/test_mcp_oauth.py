@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import select
+import socket
 import subprocess
 import sys
 import time
@@ -26,7 +27,7 @@ import pytest
 from core.config import McpServer, McpSettings, OAuthSettings, config_to_json, parse_config
 from core.log import LOG
 from core.mcp import McpToolProvider
-from core.mcp.oauth import keyring_user
+from core.mcp.oauth import forget, keyring_user, signed_in
 from core.mcp.provider import STDERR_KEEP_BYTES
 from core.tool import AgentTool, ToolContext, ToolReturn
 from tests.conftest import log_lines
@@ -475,6 +476,220 @@ async def test_unconfigured_server_answering_401_signs_in_unless_oauth_is_false(
         "mcp oauth: agent=agent_7 server=secure action=browser",
         "mcp oauth: agent=agent_7 server=secure action=authorized",
         "mcp server connected: agent=agent_7 server=secure tools=2",
+    ]
+
+
+# -- pre-registered clients ---------------------------------------------------------------------
+
+CLIENT_SECRET = "confidential-client-secret-4d1c9a7e"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_pre_registered(port: int, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    return start_oauth("--redirect-uri", f"http://127.0.0.1:{port}/callback", *extra)
+
+
+def configured(url: str, oauth: dict[str, Any]) -> McpServer:
+    """The server as the configuration file declares it (validated by ``parse_config``)."""
+    [server] = parse_config(
+        {
+            "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
+            "agents": [{"id": AGENT, "name": "A", "template": "t"}],
+            "mcpServers": {"secure": {"type": "http", "url": url, "oauth": oauth}},
+        }
+    ).shared_mcp_servers
+    return server
+
+
+@pytest.mark.asyncio
+async def test_pre_registered_public_client_signs_in_without_registration(
+    keyring_file: Path, event_log: Path
+) -> None:
+    port = free_port()
+    proc, url = start_pre_registered(port, "--client-id", "fuseforks-public", "--no-dcr")
+    browser = Browser()
+    server = configured(url, {"scopes": "camera", "client_id": "fuseforks-public", "redirect_port": port})
+    try:
+        for _ in range(2):  # the second start uses the stored tokens
+            provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+            try:
+                tools = await provider.tools_for(AGENT, [server])
+                assert status_of(provider, "secure") == ("connected", "")
+                got = await call(tools, "secure__echo", {"text": "public"})
+                assert (got.is_error, got.output.text) == (False, "echo: public")
+                assert await stats(tools) == {
+                    "authorized": 1,
+                    "code_grants": 1,
+                    "refresh_grants": 0,
+                    "registered": 0,
+                    "rejected": 0,
+                }
+            finally:
+                await provider.close()
+    finally:
+        stop(proc)
+    assert len(browser.opened) == 1
+    opened = parse_qs(urlsplit(browser.opened[0]).query)
+    assert opened["client_id"] == ["fuseforks-public"]
+    assert opened["redirect_uri"] == [f"http://127.0.0.1:{port}/callback"]
+    data = stored(keyring_file, "secure", url)
+    assert sorted(data) == ["expires_at", "tokens"]  # the given client is not stored
+    assert [line.split(" ms=")[0] for line in oauth_lines(event_log)] == [
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=authorized",
+        "mcp server connected: agent=agent_7 server=secure tools=2",
+        "mcp server connected: agent=agent_7 server=secure tools=2",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_confidential_client_secret_comes_from_the_keyring_and_is_never_shown(
+    keyring_file: Path, event_log: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    port = free_port()
+    proc, url = start_pre_registered(
+        port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET, "--expires-in", "2"
+    )
+    keyring.set_password("fuseforks", "mcp:CAM_OAUTH", CLIENT_SECRET)
+    oauth = {"client_id": "fuseforks-conf", "client_secret": "${secret:CAM_OAUTH}", "redirect_port": port}
+    server = configured(url, oauth)
+    browser = Browser()
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        tools = await provider.tools_for(AGENT, [server])
+        assert status_of(provider, "secure") == ("connected", "")
+        await asyncio.sleep(2.2)  # the access token expires: the refresh authenticates with the secret
+        got = await call(tools, "secure__echo", {"text": "confidential"})
+        assert (got.is_error, got.output.text) == (False, "echo: confidential")
+        assert await stats(tools) == {
+            "authorized": 1,
+            "code_grants": 1,
+            "refresh_grants": 1,
+            "registered": 0,  # DCR is on, but a given client_id is never registered again
+            "rejected": 0,
+        }
+    finally:
+        await provider.close()
+        stop(proc)
+    assert len(browser.opened) == 1
+    assert sorted(stored(keyring_file, "secure", url)) == ["expires_at", "tokens"]
+    assert CLIENT_SECRET not in (keyring.get_password("fuseforks", keyring_user("secure", url)) or "")
+    config = json.dumps(
+        config_to_json(
+            parse_config(
+                {
+                    "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
+                    "agents": [{"id": AGENT, "name": "A", "template": "t"}],
+                    "mcpServers": {"secure": {"type": "http", "url": url, "oauth": oauth}},
+                }
+            )
+        )
+    )
+    assert '"client_secret": "${secret:CAM_OAUTH}"' in config
+    out, err = capfd.readouterr()
+    log_text = event_log.read_text(encoding="utf-8")
+    for text in (config, log_text, out + err, browser.opened[0]):
+        assert CLIENT_SECRET not in text
+    assert LOG.sanitize(f"x {CLIENT_SECRET} y") == "x [redacted] y"
+    actions = [line.split("action=")[1] for line in log_lines(event_log) if line.startswith("mcp oauth:")]
+    assert actions == ["browser", "authorized", "refreshed"]
+
+
+@pytest.mark.asyncio
+async def test_wrong_client_secret_fails_the_server_with_a_clear_reason(
+    keyring_file: Path, event_log: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    port = free_port()
+    proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
+    wrong = "not-the-client-secret-81be2f"
+    keyring.set_password("fuseforks", "mcp:CAM_OAUTH", wrong)
+    server = configured(
+        url, {"client_id": "fuseforks-conf", "client_secret": "${secret:CAM_OAUTH}", "redirect_port": port}
+    )
+    browser = Browser()
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        assert await provider.tools_for(AGENT, [server]) == []
+        assert status_of(provider, "secure") == (
+            "failed",
+            "OAuth: token request failed (HTTP 401 invalid_client); the client id or secret was not accepted",
+        )
+    finally:
+        await provider.close()
+        stop(proc)
+    assert len(browser.opened) == 1
+    assert "tokens" not in json.loads(keyring.get_password("fuseforks", keyring_user("secure", url)) or "{}")
+    assert oauth_lines(event_log)[-1] == (
+        'mcp server failed: agent=agent_7 server=secure error="OAuth: token request failed '
+        '(HTTP 401 invalid_client); the client id or secret was not accepted"'
+    )
+    out, err = capfd.readouterr()
+    for text in (event_log.read_text(encoding="utf-8"), out + err):
+        assert wrong not in text and CLIENT_SECRET not in text
+
+
+@pytest.mark.asyncio
+async def test_client_secret_not_in_the_keyring_fails_before_the_browser(
+    keyring_file: Path, event_log: Path
+) -> None:
+    port = free_port()
+    proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
+    server = configured(
+        url,
+        {
+            "client_id": "fuseforks-conf",
+            "client_secret": "${secret:CAM_OAUTH_MISSING}",
+            "redirect_port": port,
+        },
+    )
+    browser = Browser()
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+    try:
+        assert await provider.tools_for(AGENT, [server]) == []
+        assert status_of(provider, "secure") == (
+            "failed",
+            "secret CAM_OAUTH_MISSING is not set (keyring user mcp:CAM_OAUTH_MISSING or environment "
+            "variable CAM_OAUTH_MISSING)",
+        )
+    finally:
+        await provider.close()
+        stop(proc)
+    assert browser.opened == []
+
+
+# -- sign out -----------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_sign_out_forgets_the_tokens_and_the_next_start_signs_in_again(
+    oauth_url: str, keyring_file: Path, event_log: Path
+) -> None:
+    browser = Browser()
+    for expected_browser in (1, 2):
+        provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
+        try:
+            tools = await provider.tools_for(AGENT, [oauth_server(oauth_url)])
+            assert (await call(tools, "secure__echo", {"text": "x"})).output.text == "echo: x"
+        finally:
+            await provider.close()
+        assert len(browser.opened) == expected_browser
+        assert signed_in("secure", oauth_url) is True
+        assert forget("secure", oauth_url) is True
+        assert keyring.get_password("fuseforks", keyring_user("secure", oauth_url)) is None
+        assert signed_in("secure", oauth_url) is False
+    actions = [line for line in log_lines(event_log) if line.startswith("mcp oauth:")]
+    assert actions == [
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=authorized",
+        "mcp oauth: agent=- server=secure action=signed-out",
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=authorized",
+        "mcp oauth: agent=- server=secure action=signed-out",
     ]
 
 

@@ -273,6 +273,12 @@ def test_oauth_failures_are_described_without_secrets() -> None:
     assert describe_oauth_error(OAuthTokenError(f"Token exchange failed (400): {body}")) == (
         "OAuth: token request failed (HTTP 400 invalid_grant)"
     )
+    assert (
+        describe_oauth_error(
+            OAuthTokenError('Token exchange failed (401): {"error":"invalid_client","error_description":"x"}')
+        )
+        == "OAuth: token request failed (HTTP 401 invalid_client); the client id or secret was not accepted"
+    )
     assert describe_oauth_error(OAuthTokenError("Token exchange failed (502): <html>")) == (
         "OAuth: token request failed (HTTP 502)"
     )
@@ -445,3 +451,178 @@ def test_stderr_ring_keeps_only_the_last_bytes() -> None:
     assert ring.size() == 1000
     assert ring.dropped == 500 * 30 + len("last words") - 1000
     assert ring.tail(40) == "line 499 " + "y" * 20 + "\nlast words"
+
+
+# -- pre-registered clients ---------------------------------------------------------------------
+
+LITERAL = "literal-client-secret-9f3a"
+
+
+@pytest.mark.parametrize(
+    ("value", "oauth"),
+    [
+        ({"client_id": "fuseforks-app"}, OAuthSettings(client_id="fuseforks-app")),
+        (
+            {"client_id": "app", "client_secret": "${secret:CAM_OAUTH}", "redirect_port": 53682},
+            OAuthSettings(client_id="app", client_secret="${secret:CAM_OAUTH}", redirect_port=53682),
+        ),
+        ({"redirect_port": 1024}, OAuthSettings(redirect_port=1024)),
+        ({"redirect_port": 65535}, OAuthSettings(redirect_port=65535)),
+    ],
+)
+def test_pre_registered_client_config_values_round_trip(value: object, oauth: OAuthSettings) -> None:
+    cfg = parse_config(server_cfg(value))
+    [server] = cfg.shared_mcp_servers
+    assert server.oauth == oauth
+    again = parse_config(config_to_json(cfg))
+    assert again.shared_mcp_servers[0].oauth == oauth
+
+
+def test_client_secret_reference_is_a_secret_ref_of_the_server() -> None:
+    cfg = parse_config(server_cfg({"client_id": "app", "client_secret": "${secret:CAM_OAUTH}"}))
+    assert cfg.shared_mcp_servers[0].secret_refs() == ["CAM_OAUTH"]
+    assert config_to_json(cfg)["mcpServers"]["secure"]["oauth"] == {
+        "client_name": "Fuseforks",
+        "client_id": "app",
+        "client_secret": "${secret:CAM_OAUTH}",
+    }
+
+
+SECRET_PROBLEM = (
+    "mcpServers.secure.oauth.client_secret",
+    "secrets do not belong in this file; store the client secret in the keyring and reference it by "
+    "name (${secret:NAME})",
+)
+
+
+@pytest.mark.parametrize(
+    "secret", [LITERAL, "${secret:CAM_OAUTH} and more", "prefix ${secret:CAM_OAUTH}", 12345, ""]
+)
+def test_literal_client_secret_is_refused_and_never_echoed(secret: object) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(server_cfg({"client_id": "app", "client_secret": secret}))
+    assert info.value.problems == [SECRET_PROBLEM]
+    assert str(secret) not in str(info.value) or secret == ""
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        (
+            {"client_secret": "${secret:CAM_OAUTH}"},
+            ("mcpServers.secure.oauth.client_secret", "a client secret needs a client_id"),
+        ),
+        ({"client_id": ""}, ("mcpServers.secure.oauth.client_id", "expected a non-empty string")),
+        (
+            {"client_id": "a b"},
+            (
+                "mcpServers.secure.oauth.client_id",
+                "expected a client id without spaces or control characters",
+            ),
+        ),
+        (
+            {"redirect_port": 1023},
+            ("mcpServers.secure.oauth.redirect_port", "expected a whole number from 1024 to 65535, got 1023"),
+        ),
+        (
+            {"redirect_port": 65536},
+            (
+                "mcpServers.secure.oauth.redirect_port",
+                "expected a whole number from 1024 to 65535, got 65536",
+            ),
+        ),
+        (
+            {"redirect_port": "8080"},
+            (
+                "mcpServers.secure.oauth.redirect_port",
+                'expected a whole number from 1024 to 65535, got the string "8080"',
+            ),
+        ),
+        (
+            {"redirect_port": True},
+            (
+                "mcpServers.secure.oauth.redirect_port",
+                "expected a whole number from 1024 to 65535, got the boolean true",
+            ),
+        ),
+    ],
+)
+def test_bad_pre_registered_client_values_are_reported(value: object, problem: tuple[str, str]) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(server_cfg(value))
+    assert info.value.problems == [problem]
+
+
+@pytest.mark.asyncio
+async def test_pre_registered_client_is_used_as_is_and_never_stored(keyring_file: Path) -> None:
+    port = oauth_mod.reserve_port()
+    settings = OAuthSettings(scopes="camera", client_id="app-7", redirect_port=port)
+    server = McpServer(name="cam", transport="http", url=URL, oauth=settings)
+    auth = McpOAuth("agent_1", server, open_url=None, client_secret="resolved-secret-value-77")
+    await auth.build()
+    assert auth.callback.port == port
+    info = await auth.storage.get_client_info()
+    assert info is not None
+    assert (info.client_id, info.client_secret, info.token_endpoint_auth_method) == (
+        "app-7",
+        "resolved-secret-value-77",
+        "client_secret_post",
+    )
+    assert [str(u) for u in info.redirect_uris or []] == [f"http://127.0.0.1:{port}/callback"]
+    assert LOG.sanitize("x resolved-secret-value-77 y") == "x [redacted] y"
+    await auth.storage.set_client_info(info)  # the SDK never registers, but if it did: not written
+    assert keyring.get_password("fuseforks", keyring_user("cam", URL)) is None
+
+    public = McpOAuth(
+        "agent_1",
+        McpServer(name="cam", transport="http", url=URL, oauth=OAuthSettings(client_id="app-8")),
+        open_url=None,
+    )
+    await public.build()
+    info = await public.storage.get_client_info()
+    assert info is not None and (info.client_id, info.client_secret, info.token_endpoint_auth_method) == (
+        "app-8",
+        None,
+        "none",
+    )
+
+
+@pytest.mark.asyncio
+async def test_redirect_port_in_use_fails_instead_of_moving(keyring_file: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        settings = OAuthSettings(client_id="app", redirect_port=port)
+        auth = McpOAuth(
+            "agent_1",
+            McpServer(name="cam", transport="http", url=URL, oauth=settings),
+            open_url=lambda u: True,
+        )
+        await auth.build()
+        assert auth.callback.redirect_uri == f"http://127.0.0.1:{port}/callback"
+        with pytest.raises(OAuthCallbackUnavailable, match=rf"^cannot listen on 127\.0\.0\.1:{port} "):
+            await auth._redirect("https://as.example.test/authorize?state=s")
+
+
+# -- sign out -----------------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_forget_deletes_tokens_and_writes_one_line(keyring_file: Path, event_log: Path) -> None:
+    storage = KeyringTokenStorage("cam", URL)
+    assert oauth_mod.signed_in("cam", URL) is False
+    assert oauth_mod.forget("cam", URL) is False  # nothing stored: no line
+    await storage.set_client_info(client_info(43210))
+    assert oauth_mod.signed_in("cam", URL) is False  # a registration alone is not a sign-in
+    await storage.set_tokens(OAuthToken(access_token="access-token-to-forget-1"))
+    assert oauth_mod.signed_in("cam", URL) is True
+    assert oauth_mod.signed_in("cam", "https://other.example.test/mcp") is False
+    assert oauth_mod.forget("cam", URL) is True
+    assert keyring.get_password("fuseforks", keyring_user("cam", URL)) is None
+    assert oauth_mod.signed_in("cam", URL) is False
+    assert await storage.get_tokens() is None
+    assert [line for line in log_lines(event_log) if line.startswith("mcp oauth:")] == [
+        "mcp oauth: agent=- server=cam action=signed-out"
+    ]
+    assert "access-token-to-forget-1" not in event_log.read_text(encoding="utf-8")
