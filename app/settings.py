@@ -48,6 +48,7 @@ from core.config import (
     save_config,
 )
 from core.log import event
+from core.mcp.oauth import forget, signed_in
 
 from .keys import KeyringUnavailable, KeyStore
 
@@ -250,6 +251,16 @@ class SettingsDialog(QDialog):
         self.server_json.setMaximumHeight(110)
         self.server_apply = QPushButton()
         self.server_apply.clicked.connect(self.apply_server)
+        # OAuth sign-out of the edited http/sse server: enabled only while tokens are stored
+        self.server_signout = QPushButton()
+        self.server_signout.setVisible(False)
+        self.server_signout.clicked.connect(self.sign_out_server)
+        self._signout_timer = QTimer(self)
+        self._signout_timer.setSingleShot(True)
+        self._signout_timer.setInterval(300)
+        self._signout_timer.timeout.connect(self.update_signout)
+        self.server_json.textChanged.connect(self._signout_timer.start)
+        self.server_name.textChanged.connect(self._signout_timer.start)
         self.server_error = QLabel()
         self.server_error.setObjectName("fieldError")
         self.server_error.setWordWrap(True)
@@ -262,6 +273,7 @@ class SettingsDialog(QDialog):
         ev.addWidget(self.server_json)
         row = QHBoxLayout()
         row.addWidget(self.server_error, 1)
+        row.addWidget(self.server_signout)
         row.addWidget(self.server_apply)
         ev.addLayout(row)
         self.server_editor.setVisible(False)
@@ -374,6 +386,8 @@ class SettingsDialog(QDialog):
         self.server_remove.setText(self.tr("Remove"))
         self.server_paste.setText(self.tr("Paste Claude Desktop JSON…"))
         self.server_apply.setText(self.tr("Apply"))
+        self.server_signout.setText(self.tr("Sign out"))
+        self.retranslate_signout()
         self.server_name.setPlaceholderText(self.tr("server name (letters, digits, _ and -)"))
         self.server_hint.setText(
             self.tr(
@@ -693,7 +707,45 @@ class SettingsDialog(QDialog):
         self.server_json.setPlainText(text)
         self.server_error.clear()
         self.server_editor.setVisible(True)
+        self.update_signout()
         self.retranslate()
+
+    def _edited_remote(self) -> tuple[str, str] | None:
+        """``(name, url)`` of the http/sse server in the editor, or ``None``."""
+        if self._import_mode or self.server_editor.isHidden():
+            return None
+        name = self.server_name.text().strip()
+        try:
+            spec = json.loads(self.server_json.toPlainText())
+        except ValueError:
+            return None
+        if not name or not isinstance(spec, dict) or not isinstance(spec.get("url"), str):
+            return None
+        kind = spec.get("type", spec.get("transport", "stdio" if "command" in spec else "http"))
+        if kind not in ("http", "streamable-http", "streamableHttp", "sse") or not spec["url"]:
+            return None
+        return name, spec["url"]
+
+    def update_signout(self) -> None:
+        """Show "Sign out" for http/sse servers; enabled only when tokens are stored (their
+        presence is checked, they are never read out)."""
+        remote = self._edited_remote()
+        self.server_signout.setVisible(remote is not None)
+        self.server_signout.setEnabled(remote is not None and signed_in(*remote))
+        self.retranslate_signout()
+
+    def retranslate_signout(self) -> None:
+        self.server_signout.setToolTip(
+            self.tr("Forget this server's sign-in (the OAuth tokens in the OS keyring)")
+            if self.server_signout.isEnabled()
+            else self.tr("Not signed in to this server")
+        )
+
+    def sign_out_server(self) -> None:
+        remote = self._edited_remote()
+        if remote is not None:
+            forget(*remote)
+        self.update_signout()
 
     def add_server(self) -> None:
         self._open_editor("", json.dumps({"command": "", "args": []}, indent=2), False)
