@@ -1,4 +1,9 @@
-"""The agent list: name, template, state, tokens used this session."""
+"""The agent list: name, template, state, tokens used this session.
+
+The name column takes the room left; the others are as wide as their widest text (header
+included) plus padding. An agent on the offline demo template shows "—" for tokens: the demo
+script talks to no model, so it uses none (a 0 would read as "nothing used yet").
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.contracts import ERROR, RUNNING, AgentStatusLike
+from core.config import OFFLINE_DEMO
+
+COLUMN_PADDING = 8  # pixels each side of the text in the sized-to-contents columns
+NO_TOKENS = "—"  # the offline demo uses no model, hence no tokens
 
 
 class AgentList(QTreeWidget):
@@ -22,7 +31,7 @@ class AgentList(QTreeWidget):
         self.header().setStretchLastSection(False)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2, 3):
-            self.header().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+            self.header().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         self._items: dict[str, QTreeWidgetItem] = {}
         self._statuses: dict[str, AgentStatusLike] = {}
         self.retranslate()
@@ -31,6 +40,19 @@ class AgentList(QTreeWidget):
         self.setHeaderLabels([self.tr("Agent"), self.tr("Template"), self.tr("State"), self.tr("Tokens")])
         for status in self._statuses.values():
             self._fill(self._items[status.agent_id], status)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Columns 1-3 as wide as their widest text (header or rows) plus padding."""
+        header = self.header()
+        header_metrics = header.fontMetrics()
+        metrics = self.fontMetrics()
+        labels = self.headerItem()
+        items = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        for col in (1, 2, 3):
+            widths = [header_metrics.horizontalAdvance(labels.text(col))]
+            widths += [metrics.horizontalAdvance(item.text(col)) for item in items if item is not None]
+            header.resizeSection(col, max(widths) + 2 * COLUMN_PADDING)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -49,7 +71,7 @@ class AgentList(QTreeWidget):
         item.setText(0, status.name)
         item.setText(1, status.template)
         item.setText(2, self.state_text(str(status.state)))
-        item.setText(3, f"{tokens:,}")
+        item.setText(3, NO_TOKENS if status.backend == OFFLINE_DEMO else f"{tokens:,}")
         item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         item.setToolTip(2, status.error or "")
         item.setData(0, Qt.ItemDataRole.UserRole, status.agent_id)
@@ -68,6 +90,7 @@ class AgentList(QTreeWidget):
                 item = self._items.pop(agent_id)
                 self._statuses.pop(agent_id, None)
                 self.takeTopLevelItem(self.indexOfTopLevelItem(item))
+        self.fit_columns()
         first = self.topLevelItem(0)
         if self.currentItem() is None and first is not None:
             self.setCurrentItem(first)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -93,6 +93,10 @@ class ChatView(QScrollArea):
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
         self._tasks: set[asyncio.Task[Any]] = set()  # decodes of previews restored by "Show earlier"
         self._scroll_pending = False
+        self._at_end = True  # the view shows the newest row: it keeps following while rows grow
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._value_changed)
+        bar.rangeChanged.connect(self._range_changed)
         self.typing = QLabel()
         self.typing.setObjectName("typing")
         self.typing.setVisible(False)
@@ -139,6 +143,9 @@ class ChatView(QScrollArea):
         if entry.role == "user":
             h.addStretch(1)
             h.addWidget(widget, 4)
+        elif entry.kind == "preview":  # as wide as its picture when the chat has room
+            h.addWidget(widget)
+            h.addStretch(1)
         else:
             h.addWidget(widget, 4)
             h.addStretch(1)
@@ -159,9 +166,19 @@ class ChatView(QScrollArea):
             QTimer.singleShot(0, self.scroll_to_end)
 
     def scroll_to_end(self) -> None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # place the new rows now
         self._scroll_pending = False
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+        self._at_end = True
+
+    def _value_changed(self, value: int) -> None:
+        self._at_end = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        """A row grew (a picture decoded, a bubble wrapped anew): stay at the end if we were."""
+        if self._at_end or self._scroll_pending:
+            self.verticalScrollBar().setValue(high)
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[ChatEntry]:
         """Bring back up to ``count`` older rows above the shown ones (their pictures decode in a

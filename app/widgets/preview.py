@@ -10,7 +10,7 @@ import asyncio
 
 import shiboken6
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPixmap
+from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -62,6 +63,53 @@ class ClickableLabel(QLabel):
         super().mouseReleaseEvent(event)
 
 
+class Picture(ClickableLabel):
+    """The preview picture: its own size when there is room, scaled down (aspect kept) when the
+    chat is narrower; ``pixmap()`` stays the decoded preview."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        policy = QSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _size(self) -> QSize | None:
+        pixmap = self.pixmap()
+        return None if pixmap.isNull() else pixmap.size()
+
+    def sizeHint(self) -> QSize:
+        size = self._size()
+        return super().sizeHint() if size is None else size
+
+    def minimumSizeHint(self) -> QSize:
+        size = self._size()
+        if size is None:
+            return super().minimumSizeHint()
+        return fit(size, min(size.width(), 120), size.height())
+
+    def hasHeightForWidth(self) -> bool:
+        return self._size() is not None
+
+    def heightForWidth(self, width: int) -> int:
+        size = self._size()
+        if size is None:
+            return super().heightForWidth(width)
+        return fit(size, width, size.height()).height()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        size = self._size()
+        if size is None:
+            super().paintEvent(event)
+            return
+        rect = self.contentsRect()
+        target = fit(size, rect.width(), rect.height())
+        painter = QPainter(self)
+        if target != size:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), self.pixmap())
+        painter.end()
+
+
 class ImageViewer(QScrollArea):
     """The full-size image in its own (non-modal) window."""
 
@@ -78,7 +126,8 @@ class ImageViewer(QScrollArea):
 
 
 class ImagePreview(QFrame):
-    """One tool image in the chat."""
+    """One tool image in the chat: the picture, the caption line under it, then "Save image…" and
+    "Copy". The frame is as wide as the picture (plus its margins), never wider."""
 
     def __init__(self, image: ImageData, caption: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,7 +136,8 @@ class ImagePreview(QFrame):
         self.caption_text = caption
         self.image: QImage | None = None
         self.viewer: ImageViewer | None = None
-        self.picture = ClickableLabel()
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        self.picture = Picture()
         self.picture.setObjectName("previewPicture")
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.picture.setMinimumSize(120, 80)
@@ -95,6 +145,9 @@ class ImagePreview(QFrame):
         self.picture.clicked.connect(self.open_full_size)
         self.caption = QLabel(caption)
         self.caption.setObjectName("previewCaption")
+        self.caption.setWordWrap(True)  # wraps under the picture instead of widening the frame
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.save_button = QPushButton()
         self.copy_button = QPushButton()
         self.save_button.clicked.connect(self.save_image)
@@ -102,12 +155,15 @@ class ImagePreview(QFrame):
         self.save_button.setEnabled(False)
         self.copy_button.setEnabled(False)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.caption, 1)
+        buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.copy_button)
+        buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
-        layout.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.setSpacing(6)
+        layout.addWidget(self.picture)
+        layout.addWidget(self.caption)
         layout.addLayout(buttons)
         self.retranslate()
 
@@ -146,8 +202,9 @@ class ImagePreview(QFrame):
         if self.image is None:
             return
         pixmap = QPixmap.fromImage(self.image)
+        self.picture.setMinimumSize(0, 0)  # the picture's own hints take over (scaled when narrow)
         self.picture.setPixmap(pixmap)
-        self.picture.setFixedSize(pixmap.size())
+        self.picture.updateGeometry()
 
     def open_full_size(self) -> None:
         if self.image is None:

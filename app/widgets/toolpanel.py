@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,6 +29,7 @@ from core.events import ToolFinished, ToolStarted
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
 
 MAX_DETAIL_CHARS = 16_000  # shown per section; storage keeps everything (D-6)
+MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
 
 
 def pretty_arguments(arguments: dict[str, object]) -> str:
@@ -37,6 +40,49 @@ def clip(text: str) -> str:
     if len(text) <= MAX_DETAIL_CHARS:
         return text
     return text[:MAX_DETAIL_CHARS]
+
+
+class FitText(QPlainTextEdit):
+    """A read-only text box as tall as its (wrapped) text, at most ``max_lines`` lines; longer
+    text scrolls inside it."""
+
+    def __init__(
+        self, text: str = "", max_lines: int = MAX_TEXT_LINES, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.max_lines = max_lines
+        self.setReadOnly(True)
+        self.setObjectName("toolText")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setPlainText(text)
+
+    def setPlainText(self, text: str) -> None:  # Qt name: the box refits with new text
+        super().setPlainText(text)
+        self.fit()
+
+    def text_height(self) -> int:
+        """Pixels of the wrapped text as the box lays it out (the first block carries the top
+        margin), capped at ``max_lines`` lines."""
+        line = self.fontMetrics().lineSpacing()
+        cap = self.max_lines * line
+        layout = self.document().documentLayout()
+        total = 0.0
+        block = self.document().begin()
+        while block.isValid() and total < cap:
+            total += layout.blockBoundingRect(block).height()  # lays the block out at this width
+            block = block.next()
+        return int(min(max(total, line), cap))
+
+    def fit(self) -> None:
+        margin = int(self.document().documentMargin())
+        height = self.text_height() + 2 * margin + 2 * self.frameWidth()
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():  # the text wraps anew
+            self.fit()
 
 
 class ToolRow(QFrame):
@@ -73,16 +119,12 @@ class ToolRow(QFrame):
         self.details = QWidget()
         self.details.setObjectName("toolDetails")
         self.input_label = QLabel()
-        self.input_text = QPlainTextEdit(pretty_arguments(started.arguments))
+        self.input_text = FitText(pretty_arguments(started.arguments))
         self.output_label = QLabel()
-        self.output_text = QPlainTextEdit("")
+        self.output_text = FitText("")
         self.display_line = QLabel("")  # after the output body (S70-18)
         self.display_line.setObjectName("displayLine")
         self.display_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        for box in (self.input_text, self.output_text):
-            box.setReadOnly(True)
-            box.setMaximumHeight(160)
-            box.setObjectName("toolText")
         d = QVBoxLayout(self.details)
         d.setContentsMargins(18, 2, 0, 4)
         d.addWidget(self.input_label)
@@ -152,7 +194,8 @@ class CallEntry(Entry):
 
 
 class ToolPanel(QScrollArea):
-    """All tool calls of one agent, newest at the bottom."""
+    """All tool calls of one agent, oldest at the top: the list grows downward from the top of the
+    panel and follows the newest row."""
 
     def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
         super().__init__(parent)
@@ -164,15 +207,20 @@ class ToolPanel(QScrollArea):
         self.rows_layout = QVBoxLayout(self.inner)
         self.rows_layout.setContentsMargins(4, 4, 4, 4)
         self.rows_layout.setSpacing(4)
-        self.rows_layout.addStretch(1)
         self.earlier_button = QPushButton()
         self.earlier_button.setObjectName("showEarlier")
         self.earlier_button.clicked.connect(lambda: self.show_earlier())
         self.rows_layout.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.rows_layout.addStretch(1)  # below the rows: they start at the top
         self.setWidget(self.inner)
         self.window_rows = RowWindow[CallEntry](
-            self.rows_layout, 2, self.earlier_button, self._build, self._release, live_rows
+            self.rows_layout, 1, self.earlier_button, self._build, self._release, live_rows
         )
+        self._scroll_pending = False
+        self._at_end = True  # the view shows the newest row: it keeps following while rows grow
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._value_changed)
+        bar.rangeChanged.connect(self._range_changed)
         self.calls: dict[str, CallEntry] = {}  # every call, collapsed ones included
         self.rows: dict[str, ToolRow] = {}  # the calls shown as widgets now
         self.retranslate()
@@ -192,6 +240,7 @@ class ToolPanel(QScrollArea):
         if entry.finished is not None:
             row.finish(entry.finished)
         self.rows[entry.started.call_id] = row
+        row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
         return row
 
     def _release(self, entry: CallEntry) -> None:
@@ -203,7 +252,7 @@ class ToolPanel(QScrollArea):
         self.window_rows.append(entry)
         if self.window_rows.collapsed:
             self.retranslate()
-        self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
+        self._schedule_scroll()
         assert entry.widget is not None
         return entry.widget
 
@@ -219,6 +268,38 @@ class ToolPanel(QScrollArea):
         if entry.widget is not None:
             entry.widget.finish(event)
         return entry.widget
+
+    def _schedule_scroll(self) -> None:
+        """Follow the newest row once the layout has placed it (the range grows a pass later)."""
+        if not self._scroll_pending:
+            self._scroll_pending = True
+            QTimer.singleShot(0, self.scroll_to_end)
+
+    def _value_changed(self, value: int) -> None:
+        self._at_end = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        """Rows placed or grown (a row added to a shown panel appears a pass later): stay at the
+        end if the view was there."""
+        if self._at_end or self._scroll_pending:
+            self.verticalScrollBar().setValue(high)
+
+    def _row_toggled(self, row: ToolRow) -> None:
+        """An opened or closed row stays where it is (no jump to the end) and is brought into view."""
+        self._at_end = False
+        QTimer.singleShot(0, lambda: self._reveal(row))
+
+    def _reveal(self, row: ToolRow) -> None:
+        if row.call_id in self.rows and self.rows[row.call_id] is row:
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self.ensureWidgetVisible(row, 0, 0)
+
+    def scroll_to_end(self) -> None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # place the new rows now
+        self._scroll_pending = False
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        self._at_end = True
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[CallEntry]:
         restored = self.window_rows.show_earlier(count)
