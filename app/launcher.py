@@ -29,6 +29,7 @@ from .history import StoreHistory
 from .i18n import Translations
 from .keys import KeyStore
 from .main_window import MainWindow
+from .widgets.sign_in_link import SignInLinks
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 
@@ -68,7 +69,8 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         language=config.village.language,
         settings=config.mcp,
         secret_resolver=resolve,
-        open_url=webbrowser.open,
+        # the browser, or else the link shown in a dialog (never logged: it carries the state)
+        open_url=SignInLinks(webbrowser.open).open_url,
     )
     store: Store | None
     try:

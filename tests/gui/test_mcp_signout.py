@@ -1,4 +1,5 @@
-"""Sign out of an OAuth MCP server from the settings dialog: the tokens leave the keyring."""
+"""Sign out of an OAuth MCP server from the settings dialog (the tokens leave the keyring), and the
+sign-in link shown in a dialog when no browser can be opened."""
 
 from __future__ import annotations
 
@@ -6,15 +7,22 @@ import asyncio
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
+import httpx
+import pytest
 from mcp.shared.auth import OAuthToken
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
 from app.settings import SettingsDialog
-from core.config import parse_config
+from app.widgets.sign_in_link import SignInLinks
+from core.config import McpServer, McpSettings, OAuthSettings, parse_config
+from core.mcp import McpToolProvider
 from core.mcp.oauth import KEYRING_SERVICE, KeyringTokenStorage, keyring_user
 from tests.conftest import log_lines
+from tests.integration.test_mcp_oauth import start_oauth, stop
 
 URL = "https://camera.example.test/mcp"
 ACCESS = "gui-access-token-5c1e0b77a2"
@@ -105,3 +113,91 @@ def test_sign_out_is_disabled_without_tokens_and_hidden_for_stdio(
     dlg.show_import()
     assert not dlg.server_signout.isVisible()
     assert plaintext_keyring.get_password(KEYRING_SERVICE, keyring_user("cam", URL)) is not None
+
+
+# -- no browser: the sign-in link is shown (app/widgets/sign_in_link.py) ------------------------
+
+
+def _follow(url: str) -> int:
+    """The person pastes the link into a browser: the authorisation page redirects to the callback."""
+    with httpx.Client(trust_env=False, timeout=10) as http:
+        first = http.get(url)
+        assert first.status_code == 302, first.text
+        return http.get(first.headers["location"]).status_code
+
+
+@pytest.mark.asyncio
+async def test_without_a_browser_the_link_is_shown_copied_and_the_sign_in_completes(
+    qtbot: QtBot, event_log: Path, plaintext_keyring: Any, capfd: pytest.CaptureFixture[str]
+) -> None:
+    tried: list[str] = []
+
+    def no_browser(url: str) -> bool:
+        tried.append(url)
+        return False  # what webbrowser.open answers when no browser can be started
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    quits = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)  # as app.launcher.run does: closing the dialog ends no loop
+    links = SignInLinks(no_browser)
+    proc, url = start_oauth()
+    provider = McpToolProvider(
+        language="en", settings=McpSettings(connect_timeout_s=20.0), open_url=links.open_url
+    )
+    server = McpServer(name="secure", transport="http", url=url, oauth=OAuthSettings(scopes="camera"))
+    try:
+        task = asyncio.ensure_future(provider.tools_for("agent_7", [server]))
+        for _ in range(200):
+            if links.dialogs or task.done():
+                break
+            await asyncio.sleep(0.05)
+        [dialog] = links.dialogs
+        assert dialog.isVisible()
+        assert dialog.copy_button.text() == "Copy link"
+        assert dialog.link.text() == tried[0] and dialog.link.isReadOnly()
+        dialog.copy_button.click()
+        assert QApplication.clipboard().text() == tried[0]
+        assert dialog.copy_button.text() == "Copied"
+        status = await asyncio.to_thread(_follow, QApplication.clipboard().text())
+        assert status == 200
+        tools = await asyncio.wait_for(task, 20)
+        assert sorted(t.name for t in tools) == ["secure__echo", "secure__oauth_stats"]
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Close).click()
+        assert links.dialogs == []
+    finally:
+        for left in list(links.dialogs):
+            left.close()
+        await provider.close()
+        stop(proc)
+        app.setQuitOnLastWindowClosed(quits)
+    assert len(tried) == 1
+    state = parse_qs(urlsplit(tried[0]).query)["state"][0]
+    out, err = capfd.readouterr()
+    for text in (event_log.read_text(encoding="utf-8"), out + err):
+        assert state not in text and "/authorize" not in text
+    assert [line.split(" ms=")[0] for line in log_lines(event_log) if line.startswith("mcp oauth")] == [
+        "mcp oauth: agent=agent_7 server=secure action=browser",
+        "mcp oauth: agent=agent_7 server=secure action=authorized",
+    ]
+
+
+def test_an_opened_browser_shows_no_dialog(qtbot: QtBot) -> None:
+    opened: list[str] = []
+
+    def browser(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    links = SignInLinks(browser)
+    assert links.open_url("https://as.example.test/authorize?state=s1") is True
+    qtbot.wait(50)
+    assert opened == ["https://as.example.test/authorize?state=s1"] and links.dialogs == []
+    failing = SignInLinks(lambda u: 1 / 0)
+    assert failing.open_url("https://as.example.test/authorize?state=s2") is True
+    qtbot.waitUntil(lambda: len(failing.dialogs) == 1, timeout=3000)
+    [dialog] = failing.dialogs
+    assert dialog.link.text() == "https://as.example.test/authorize?state=s2"
+    assert dialog.windowTitle() == "Sign in to an MCP server"
+    dialog.done(0)
+    assert failing.dialogs == []
