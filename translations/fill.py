@@ -36,6 +36,10 @@ NO_KEYRING = (
     "No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory "
     "for this session only; it is forgotten when the app closes."
 )
+NO_BROWSER = (
+    "No browser could be opened. Open this link in a browser on this computer to sign in; "
+    "the agent connects once you have signed in."
+)
 
 # source: (ja, zh)
 T: dict[str, tuple[str, str]] = {
@@ -214,6 +218,21 @@ T: dict[str, tuple[str, str]] = {
         "このコンピューターで Python コードを実行してよい（execute_code）",
         "可以在这台电脑上运行 Python 代码（execute_code）",
     ),
+    # OAuth sign-out of an MCP server (settings) and the sign-in link without a browser
+    "Sign out": ("サインアウト", "退出登录"),
+    "Forget this server's sign-in (the OAuth tokens in the OS keyring)": (
+        "このサーバーへのサインインを消去します（OS のキーリング内の OAuth トークン）",
+        "忘记此服务器的登录信息（系统密钥环中的 OAuth 令牌）",
+    ),
+    "Not signed in to this server": ("このサーバーにはサインインしていません", "未登录此服务器"),
+    "Sign in to an MCP server": ("MCP サーバーにサインイン", "登录 MCP 服务器"),
+    NO_BROWSER: (
+        "ブラウザーを開けませんでした。このコンピューターのブラウザーでこのリンクを開いてサインインしてください。"
+        "サインインが済むとエージェントが接続します。",
+        "无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后代理即会连接。",
+    ),
+    "Copy link": ("リンクをコピー", "复制链接"),
+    "Copied": ("コピーしました", "已复制"),
 }
 
 

@@ -3,37 +3,37 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="42" />
+        <location filename="../app/widgets/agents.py" line="64" />
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="44" />
+        <location filename="../app/widgets/agents.py" line="66" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="45" />
+        <location filename="../app/widgets/agents.py" line="67" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
@@ -41,12 +41,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="119" />
+        <location filename="../app/widgets/chat.py" line="123" />
         <source>working…</source>
         <translation>working…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="120" />
+        <location filename="../app/widgets/chat.py" line="124" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -54,32 +54,32 @@
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="115" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Save image…</source>
         <translation>Save image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="116" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="117" />
+        <location filename="../app/widgets/preview.py" line="173" />
         <source>Click to open the full-size image</source>
         <translation>Click to open the full-size image</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="119" />
+        <location filename="../app/widgets/preview.py" line="175" />
         <source>Loading image…</source>
         <translation>Loading image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="138" />
+        <location filename="../app/widgets/preview.py" line="194" />
         <source>The image could not be decoded.</source>
         <translation>The image could not be decoded.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="229" />
         <source>Save image</source>
         <translation>Save image</translation>
     </message>
@@ -241,292 +241,335 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="338" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="339" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="340" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="341" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
-        <location filename="../app/settings.py" line="371" />
+        <location filename="../app/settings.py" line="342" />
+        <location filename="../app/settings.py" line="384" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="330" />
+        <location filename="../app/settings.py" line="343" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="331" />
+        <location filename="../app/settings.py" line="344" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
-        <location filename="../app/settings.py" line="357" />
+        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="370" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="349" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="350" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="338" />
+        <location filename="../app/settings.py" line="351" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="339" />
+        <location filename="../app/settings.py" line="352" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="340" />
+        <location filename="../app/settings.py" line="353" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="341" />
+        <location filename="../app/settings.py" line="354" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="359" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="360" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="361" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="349" />
+        <location filename="../app/settings.py" line="362" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API key (stored only in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="350" />
+        <location filename="../app/settings.py" line="363" />
         <source>Paste the key here; it is never shown again</source>
         <translation>Paste the key here; it is never shown again</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="351" />
+        <location filename="../app/settings.py" line="364" />
         <source>Store key</source>
         <translation>Store key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="352" />
+        <location filename="../app/settings.py" line="365" />
         <source>Delete key</source>
         <translation>Delete key</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="353" />
+        <location filename="../app/settings.py" line="366" />
         <source>Keep the key for this session only</source>
         <translation>Keep the key for this session only</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="358" />
+        <location filename="../app/settings.py" line="371" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="359" />
+        <location filename="../app/settings.py" line="372" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="373" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="361" />
+        <location filename="../app/settings.py" line="374" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="362" />
+        <location filename="../app/settings.py" line="375" />
         <source>Built-in tools</source>
         <translation>Built-in tools</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="367" />
+        <location filename="../app/settings.py" line="380" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>May ask me questions (ask_user_question)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="369" />
+        <location filename="../app/settings.py" line="382" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="385" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="373" />
+        <location filename="../app/settings.py" line="386" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="374" />
+        <location filename="../app/settings.py" line="387" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="375" />
+        <location filename="../app/settings.py" line="388" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="376" />
+        <location filename="../app/settings.py" line="389" />
+        <source>Sign out</source>
+        <translation>Sign out</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="391" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="379" />
+        <location filename="../app/settings.py" line="394" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="383" />
+        <location filename="../app/settings.py" line="398" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="393" />
+        <location filename="../app/settings.py" line="408" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="396" />
+        <location filename="../app/settings.py" line="411" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="399" />
+        <location filename="../app/settings.py" line="414" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="400" />
+        <location filename="../app/settings.py" line="415" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="496" />
+        <location filename="../app/settings.py" line="511" />
         <source>for example {model}</source>
         <translation>for example {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="506" />
+        <location filename="../app/settings.py" line="521" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="532" />
+        <location filename="../app/settings.py" line="547" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="548" />
+        <location filename="../app/settings.py" line="563" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="564" />
+        <location filename="../app/settings.py" line="579" />
         <source>No key needed (no keyring entry named)</source>
         <translation>No key needed (no keyring entry named)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="566" />
+        <location filename="../app/settings.py" line="581" />
         <source>Key present (kept for this session only)</source>
         <translation>Key present (kept for this session only)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="568" />
+        <location filename="../app/settings.py" line="583" />
         <source>Key present in the OS keyring</source>
         <translation>Key present in the OS keyring</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="570" />
+        <location filename="../app/settings.py" line="585" />
         <source>No key stored</source>
         <translation>No key stored</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="598" />
+        <location filename="../app/settings.py" line="613" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="622" />
+        <location filename="../app/settings.py" line="637" />
         <source>The OS keyring could not be reached.</source>
         <translation>The OS keyring could not be reached.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="729" />
+        <location filename="../app/settings.py" line="739" />
+        <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
+        <translation>Forget this server's sign-in (the OAuth tokens in the OS keyring)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="741" />
+        <source>Not signed in to this server</source>
+        <translation>Not signed in to this server</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="782" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="809" />
+        <location filename="../app/settings.py" line="862" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="813" />
+        <location filename="../app/settings.py" line="866" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
 </context>
 <context>
+    <name>SignInLinkDialog</name>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="56" />
+        <source>Sign in to an MCP server</source>
+        <translation>Sign in to an MCP server</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="59" />
+        <source>No browser could be opened. Open this link in a browser on this computer to sign in; the agent connects once you have signed in.</source>
+        <translation>No browser could be opened. Open this link in a browser on this computer to sign in; the agent connects once you have signed in.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="63" />
+        <source>Copy link</source>
+        <translation>Copy link</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="64" />
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <source>Copied</source>
+        <translation>Copied</translation>
+    </message>
+</context>
+<context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -534,32 +577,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="126" />
+        <location filename="../app/widgets/toolpanel.py" line="168" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="127" />
+        <location filename="../app/widgets/toolpanel.py" line="169" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="127" />
+        <location filename="../app/widgets/toolpanel.py" line="169" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <location filename="../app/widgets/toolpanel.py" line="172" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="131" />
+        <location filename="../app/widgets/toolpanel.py" line="173" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="137" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

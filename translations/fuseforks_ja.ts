@@ -3,37 +3,37 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Agent</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>State</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="42" />
+        <location filename="../app/widgets/agents.py" line="64" />
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="44" />
+        <location filename="../app/widgets/agents.py" line="66" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="45" />
+        <location filename="../app/widgets/agents.py" line="67" />
         <source>idle</source>
         <translation>待機中</translation>
     </message>
@@ -41,12 +41,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="119" />
+        <location filename="../app/widgets/chat.py" line="123" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="120" />
+        <location filename="../app/widgets/chat.py" line="124" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -54,32 +54,32 @@
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="115" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="116" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="117" />
+        <location filename="../app/widgets/preview.py" line="173" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="119" />
+        <location filename="../app/widgets/preview.py" line="175" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="138" />
+        <location filename="../app/widgets/preview.py" line="194" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="229" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -241,292 +241,335 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="338" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="339" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="340" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="341" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
-        <location filename="../app/settings.py" line="371" />
+        <location filename="../app/settings.py" line="342" />
+        <location filename="../app/settings.py" line="384" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="330" />
+        <location filename="../app/settings.py" line="343" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="331" />
+        <location filename="../app/settings.py" line="344" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
-        <location filename="../app/settings.py" line="357" />
+        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="370" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="349" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="350" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="338" />
+        <location filename="../app/settings.py" line="351" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="339" />
+        <location filename="../app/settings.py" line="352" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="340" />
+        <location filename="../app/settings.py" line="353" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="341" />
+        <location filename="../app/settings.py" line="354" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="359" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="360" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="361" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="349" />
+        <location filename="../app/settings.py" line="362" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API キー（OS のキーリングにのみ保存）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="350" />
+        <location filename="../app/settings.py" line="363" />
         <source>Paste the key here; it is never shown again</source>
         <translation>ここにキーを貼り付けます。二度と表示されません</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="351" />
+        <location filename="../app/settings.py" line="364" />
         <source>Store key</source>
         <translation>キーを保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="352" />
+        <location filename="../app/settings.py" line="365" />
         <source>Delete key</source>
         <translation>キーを削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="353" />
+        <location filename="../app/settings.py" line="366" />
         <source>Keep the key for this session only</source>
         <translation>このセッションの間だけキーを保持</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="358" />
+        <location filename="../app/settings.py" line="371" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="359" />
+        <location filename="../app/settings.py" line="372" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="373" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="361" />
+        <location filename="../app/settings.py" line="374" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="362" />
+        <location filename="../app/settings.py" line="375" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="367" />
+        <location filename="../app/settings.py" line="380" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="369" />
+        <location filename="../app/settings.py" line="382" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="385" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="373" />
+        <location filename="../app/settings.py" line="386" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="374" />
+        <location filename="../app/settings.py" line="387" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="375" />
+        <location filename="../app/settings.py" line="388" />
         <source>Apply</source>
         <translation>適用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="376" />
+        <location filename="../app/settings.py" line="389" />
+        <source>Sign out</source>
+        <translation>サインアウト</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="391" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>サーバー名（英数字、_ と -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="379" />
+        <location filename="../app/settings.py" line="394" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="383" />
+        <location filename="../app/settings.py" line="398" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="393" />
+        <location filename="../app/settings.py" line="408" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="396" />
+        <location filename="../app/settings.py" line="411" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="399" />
+        <location filename="../app/settings.py" line="414" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="400" />
+        <location filename="../app/settings.py" line="415" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="496" />
+        <location filename="../app/settings.py" line="511" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="506" />
+        <location filename="../app/settings.py" line="521" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="532" />
+        <location filename="../app/settings.py" line="547" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="548" />
+        <location filename="../app/settings.py" line="563" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="564" />
+        <location filename="../app/settings.py" line="579" />
         <source>No key needed (no keyring entry named)</source>
         <translation>キー不要（キーリングの項目名なし）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="566" />
+        <location filename="../app/settings.py" line="581" />
         <source>Key present (kept for this session only)</source>
         <translation>キーあり（このセッションの間だけ保持）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="568" />
+        <location filename="../app/settings.py" line="583" />
         <source>Key present in the OS keyring</source>
         <translation>OS のキーリングにキーがあります</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="570" />
+        <location filename="../app/settings.py" line="585" />
         <source>No key stored</source>
         <translation>キーは保存されていません</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="598" />
+        <location filename="../app/settings.py" line="613" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="622" />
+        <location filename="../app/settings.py" line="637" />
         <source>The OS keyring could not be reached.</source>
         <translation>OS のキーリングに接続できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="729" />
+        <location filename="../app/settings.py" line="739" />
+        <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
+        <translation>このサーバーへのサインインを消去します（OS のキーリング内の OAuth トークン）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="741" />
+        <source>Not signed in to this server</source>
+        <translation>このサーバーにはサインインしていません</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="782" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="809" />
+        <location filename="../app/settings.py" line="862" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="813" />
+        <location filename="../app/settings.py" line="866" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
 </context>
 <context>
+    <name>SignInLinkDialog</name>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="56" />
+        <source>Sign in to an MCP server</source>
+        <translation>MCP サーバーにサインイン</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="59" />
+        <source>No browser could be opened. Open this link in a browser on this computer to sign in; the agent connects once you have signed in.</source>
+        <translation>ブラウザーを開けませんでした。このコンピューターのブラウザーでこのリンクを開いてサインインしてください。サインインが済むとエージェントが接続します。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="63" />
+        <source>Copy link</source>
+        <translation>リンクをコピー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="64" />
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <source>Copied</source>
+        <translation>コピーしました</translation>
+    </message>
+</context>
+<context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -534,32 +577,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="126" />
+        <location filename="../app/widgets/toolpanel.py" line="168" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="127" />
+        <location filename="../app/widgets/toolpanel.py" line="169" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="127" />
+        <location filename="../app/widgets/toolpanel.py" line="169" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <location filename="../app/widgets/toolpanel.py" line="172" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="131" />
+        <location filename="../app/widgets/toolpanel.py" line="173" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="137" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

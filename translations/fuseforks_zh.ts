@@ -3,37 +3,37 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Agent</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="31" />
+        <location filename="../app/widgets/agents.py" line="40" />
         <source>Tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="42" />
+        <location filename="../app/widgets/agents.py" line="64" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="44" />
+        <location filename="../app/widgets/agents.py" line="66" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="45" />
+        <location filename="../app/widgets/agents.py" line="67" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -41,12 +41,12 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="119" />
+        <location filename="../app/widgets/chat.py" line="123" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="120" />
+        <location filename="../app/widgets/chat.py" line="124" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -54,32 +54,32 @@
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="115" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="116" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="117" />
+        <location filename="../app/widgets/preview.py" line="173" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="119" />
+        <location filename="../app/widgets/preview.py" line="175" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="138" />
+        <location filename="../app/widgets/preview.py" line="194" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="229" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -241,292 +241,335 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="325" />
+        <location filename="../app/settings.py" line="338" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="326" />
+        <location filename="../app/settings.py" line="339" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="327" />
+        <location filename="../app/settings.py" line="340" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="328" />
+        <location filename="../app/settings.py" line="341" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="329" />
-        <location filename="../app/settings.py" line="371" />
+        <location filename="../app/settings.py" line="342" />
+        <location filename="../app/settings.py" line="384" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="330" />
+        <location filename="../app/settings.py" line="343" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="331" />
+        <location filename="../app/settings.py" line="344" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="335" />
-        <location filename="../app/settings.py" line="357" />
+        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="370" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="336" />
+        <location filename="../app/settings.py" line="349" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="337" />
+        <location filename="../app/settings.py" line="350" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="338" />
+        <location filename="../app/settings.py" line="351" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="339" />
+        <location filename="../app/settings.py" line="352" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="340" />
+        <location filename="../app/settings.py" line="353" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="341" />
+        <location filename="../app/settings.py" line="354" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="346" />
+        <location filename="../app/settings.py" line="359" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="347" />
+        <location filename="../app/settings.py" line="360" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="348" />
+        <location filename="../app/settings.py" line="361" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="349" />
+        <location filename="../app/settings.py" line="362" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API 密钥（仅保存在系统密钥环中）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="350" />
+        <location filename="../app/settings.py" line="363" />
         <source>Paste the key here; it is never shown again</source>
         <translation>在此粘贴密钥；之后不会再显示</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="351" />
+        <location filename="../app/settings.py" line="364" />
         <source>Store key</source>
         <translation>保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="352" />
+        <location filename="../app/settings.py" line="365" />
         <source>Delete key</source>
         <translation>删除密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="353" />
+        <location filename="../app/settings.py" line="366" />
         <source>Keep the key for this session only</source>
         <translation>仅在本次会话中保留密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="358" />
+        <location filename="../app/settings.py" line="371" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="359" />
+        <location filename="../app/settings.py" line="372" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="360" />
+        <location filename="../app/settings.py" line="373" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="361" />
+        <location filename="../app/settings.py" line="374" />
         <source>Connected agents</source>
         <translation>关联的代理</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="362" />
+        <location filename="../app/settings.py" line="375" />
         <source>Built-in tools</source>
         <translation>内置工具</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="367" />
+        <location filename="../app/settings.py" line="380" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>可以向我提问（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="369" />
+        <location filename="../app/settings.py" line="382" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="372" />
+        <location filename="../app/settings.py" line="385" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="373" />
+        <location filename="../app/settings.py" line="386" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="374" />
+        <location filename="../app/settings.py" line="387" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="375" />
+        <location filename="../app/settings.py" line="388" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="376" />
+        <location filename="../app/settings.py" line="389" />
+        <source>Sign out</source>
+        <translation>退出登录</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="391" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="379" />
+        <location filename="../app/settings.py" line="394" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="383" />
+        <location filename="../app/settings.py" line="398" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings.py" line="404" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="393" />
+        <location filename="../app/settings.py" line="408" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="396" />
+        <location filename="../app/settings.py" line="411" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="399" />
+        <location filename="../app/settings.py" line="414" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="400" />
+        <location filename="../app/settings.py" line="415" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="496" />
+        <location filename="../app/settings.py" line="511" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="506" />
+        <location filename="../app/settings.py" line="521" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="532" />
+        <location filename="../app/settings.py" line="547" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="548" />
+        <location filename="../app/settings.py" line="563" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="564" />
+        <location filename="../app/settings.py" line="579" />
         <source>No key needed (no keyring entry named)</source>
         <translation>无需密钥（未指定密钥环条目）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="566" />
+        <location filename="../app/settings.py" line="581" />
         <source>Key present (kept for this session only)</source>
         <translation>已有密钥（仅在本次会话中保留）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="568" />
+        <location filename="../app/settings.py" line="583" />
         <source>Key present in the OS keyring</source>
         <translation>系统密钥环中已有密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="570" />
+        <location filename="../app/settings.py" line="585" />
         <source>No key stored</source>
         <translation>未保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="598" />
+        <location filename="../app/settings.py" line="613" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="622" />
+        <location filename="../app/settings.py" line="637" />
         <source>The OS keyring could not be reached.</source>
         <translation>无法访问系统密钥环。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="729" />
+        <location filename="../app/settings.py" line="739" />
+        <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
+        <translation>忘记此服务器的登录信息（系统密钥环中的 OAuth 令牌）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="741" />
+        <source>Not signed in to this server</source>
+        <translation>未登录此服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="782" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="809" />
+        <location filename="../app/settings.py" line="862" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="813" />
+        <location filename="../app/settings.py" line="866" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
 </context>
 <context>
+    <name>SignInLinkDialog</name>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="56" />
+        <source>Sign in to an MCP server</source>
+        <translation>登录 MCP 服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="59" />
+        <source>No browser could be opened. Open this link in a browser on this computer to sign in; the agent connects once you have signed in.</source>
+        <translation>无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后代理即会连接。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="63" />
+        <source>Copy link</source>
+        <translation>复制链接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="64" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+</context>
+<context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -534,32 +577,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="126" />
+        <location filename="../app/widgets/toolpanel.py" line="168" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="127" />
+        <location filename="../app/widgets/toolpanel.py" line="169" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="127" />
+        <location filename="../app/widgets/toolpanel.py" line="169" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="130" />
+        <location filename="../app/widgets/toolpanel.py" line="172" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="131" />
+        <location filename="../app/widgets/toolpanel.py" line="173" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="137" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 from mcp.shared.auth import OAuthToken
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
@@ -201,3 +202,33 @@ def test_an_opened_browser_shows_no_dialog(qtbot: QtBot) -> None:
     assert dialog.windowTitle() == "Sign in to an MCP server"
     dialog.done(0)
     assert failing.dialogs == []
+
+
+def test_sign_out_and_link_texts_are_translated(qtbot: QtBot, tmp_path: Path, plaintext_keyring: Any) -> None:
+    from app.i18n import Translations
+    from app.widgets.sign_in_link import SignInLinkDialog
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    translations = Translations(app)
+    try:
+        dlg = make_dialog(qtbot, tmp_path)
+        edit(dlg, "cam")
+        link = SignInLinkDialog("https://as.example.test/authorize?state=s3")
+        qtbot.addWidget(link)
+        link.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        for language, sign_out, tip, copy in (
+            ("ja", "サインアウト", "このサーバーにはサインインしていません", "リンクをコピー"),
+            ("zh", "退出登录", "未登录此服务器", "复制链接"),
+            ("en", "Sign out", "Not signed in to this server", "Copy link"),
+        ):
+            assert translations.set_language(language)
+            dlg.retranslate()
+            link.retranslate()
+            assert (dlg.server_signout.text(), dlg.server_signout.toolTip(), link.copy_button.text()) == (
+                sign_out,
+                tip,
+                copy,
+            )
+    finally:
+        translations.uninstall()
