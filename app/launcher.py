@@ -69,6 +69,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         language=config.village.language,
         settings=config.mcp,
         secret_resolver=resolve,
+        on_tools_changed=lambda agent_id: holder["village"].refresh_tools(agent_id),
         # the browser, or else the link shown in a dialog (never logged: it carries the state)
         open_url=SignInLinks(webbrowser.open).open_url,
     )

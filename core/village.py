@@ -150,6 +150,31 @@ class Village:
         except Exception as exc:  # the agent keeps running without those tools
             rt.tools = []
             self.bus.publish(Notice(rt.agent.id, "error", f"{type(exc).__name__}: {exc}"))
+            return
+        self._notice_failed_servers(rt.agent.id)
+
+    def _notice_failed_servers(self, agent_id: str) -> None:
+        """A server that failed to start is shown to the person with its stderr tail; the agent
+        keeps its other servers' tools."""
+        status = getattr(self._tool_provider, "status", None)
+        if status is None:
+            return
+        language = self.config.village.language
+        for st in status(agent_id):
+            if getattr(st, "state", "") != "failed":
+                continue
+            text = note("mcp_server_failed", language, server=st.server, error=st.error or "-")
+            tail = "\n".join(str(getattr(st, "stderr_tail", "")).splitlines()[-5:])
+            self.bus.publish(Notice(agent_id, "error", f"{text}\n{tail}" if tail else text))
+
+    def refresh_tools(self, agent_id: str) -> None:
+        """Adopt the provider's current tools for ``agent_id`` (after an MCP server's
+        ``tools/list_changed``); the agent's next turn offers them, a running turn keeps its list."""
+        rt = self._agents.get(agent_id)
+        current = getattr(self._tool_provider, "tools", None)
+        if rt is None or current is None:
+            return
+        rt.tools = list(current(agent_id))
 
     async def close(self) -> None:
         for handle in list(self._handles.values()):
