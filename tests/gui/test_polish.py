@@ -139,13 +139,19 @@ def test_long_lines_wrap_and_the_box_grows(qtbot: QtBot) -> None:
 
 
 # ---------------------------------------------------------------------------------------- previews
+CAPTION = "camera__live_view_image  (5 images: JPEG 17 KB, JPEG 18 KB, WebP 12 KB, PNG 140 KB, JPEG 19 KB)"
+
+
 @pytest.mark.asyncio
 async def test_preview_frame_hugs_the_picture(qtbot: QtBot) -> None:
     chat = ChatView()
     qtbot.addWidget(chat)
     chat.resize(900, 700)
     chat.show()
-    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam  (1 image)")
+    (preview,) = chat.add_images(
+        [ImageData("image/jpeg", jpeg(640, 424), 640, 424)],
+        CAPTION,
+    )
     await preview.load()
     settle()
     assert preview.picture.pixmap().width() == 480
@@ -153,8 +159,11 @@ async def test_preview_frame_hugs_the_picture(qtbot: QtBot) -> None:
     assert preview.width() <= 480 + 2 * 8 + 2  # the picture, the layout margins, the border
     # the caption, then the buttons, under the picture
     assert top_in(preview.caption, preview) >= top_in(preview.picture, preview) + preview.picture.height()
-    assert top_in(preview.save_button, preview) > top_in(preview.caption, preview)
+    assert top_in(preview.save_button, preview) >= top_in(preview.caption, preview) + preview.caption.height()
     assert preview.copy_button.geometry().right() <= preview.picture.geometry().right()
+    assert (
+        preview.caption.width() <= 480 and preview.caption.height() > preview.caption.fontMetrics().height()
+    )
 
 
 @pytest.mark.asyncio
@@ -223,3 +232,26 @@ def test_mcp_servers_line_up_with_the_other_fields(qtbot: QtBot, tmp_path: Path)
     assert dlg.a_servers.mapTo(dlg, QPoint(0, 0)).x() == left
     assert dlg.server_add.mapTo(dlg, QPoint(0, 0)).x() == left
     assert dlg.a_servers.width() == dlg.a_name.width()
+
+
+@pytest.mark.asyncio
+async def test_chat_stays_at_the_end_when_a_picture_arrives(qtbot: QtBot) -> None:
+    chat = ChatView()
+    qtbot.addWidget(chat)
+    chat.resize(600, 400)
+    chat.show()
+    for i in range(8):
+        chat.add_bubble("assistant", f"answer {i}")
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam")
+    chat.add_bubble("assistant", "the last answer")
+    bar = chat.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), timeout=2000)
+    before = bar.maximum()
+    await preview.load()  # the picture is decoded later and the row grows by about 250 pixels
+    settle()
+    assert bar.maximum() > before + 200
+    assert bar.value() == bar.maximum()  # the last answer is still in view
+    bar.setValue(0)  # the reader scrolled up: a growing row does not pull the view down
+    chat.bubbles[-1].set_text("the last answer\n" * 5)
+    settle()
+    assert bar.value() == 0
