@@ -237,6 +237,14 @@ class Village:
     def history(self, agent_id: str) -> list[ChatMessage]:
         return list(self._agents[agent_id].history)
 
+    def seed_history(self, agent_id: str, messages: list[ChatMessage]) -> None:
+        """Start an agent's model history from its stored past turns (on app start, before any
+        turn runs): tool images are not carried into later turns (S70-13). Unknown agents are
+        ignored."""
+        rt = self._agents.get(agent_id)
+        if rt is not None:
+            rt.history = strip_turn_images(list(messages), self.config.village.language)
+
     def tools(self, agent_id: str) -> list[AgentTool]:
         rt = self._agents[agent_id]
         return [*rt.tools, *rt.extra_tools, *self._builtins(rt.agent)]
