@@ -191,7 +191,8 @@ def normalize(data: bytes) -> ImageData | Dropped:
         return Dropped("unreadable", type(exc).__name__)
 
 
-def _normalize(data: bytes) -> ImageData | Dropped:
+def _inspect(data: bytes) -> Dropped | tuple[str, int, int, bool]:
+    """(format, width, height, animated) from the header alone, or why the image is not sent."""
     fmt = sniff(data)
     if fmt is None:
         return Dropped("unreadable", "format not recognised")
@@ -212,7 +213,32 @@ def _normalize(data: bytes) -> ImageData | Dropped:
         return Dropped("unreadable", f"{fmt} declares {width}x{height}")
     if width > BOMB_EDGE_PX or height > BOMB_EDGE_PX:  # S70-5: before any pixel is decoded
         return Dropped("too_large", f"{fmt} declares {width}x{height}")
-    if fmt != "PNG" and not animated and max(width, height) <= MAX_EDGE_PX and len(data) <= MAX_BYTES:
+    return fmt, width, height, animated
+
+
+def _passes_through(fmt: str, data: bytes, width: int, height: int, animated: bool) -> bool:
+    return fmt != "PNG" and not animated and max(width, height) <= MAX_EDGE_PX and len(data) <= MAX_BYTES
+
+
+def needs_decoding(data: bytes) -> bool:
+    """Whether ``normalize(data)`` decodes pixels (a re-encode), judged from the header alone.
+    Small bytes can still mean a large decode (a flat 6000×4000 PNG is ~80 KB), so the async
+    variants go by this, not by byte count alone. Never raises."""
+    try:
+        info = _inspect(data)
+    except Exception:
+        return True  # let the worker thread find out
+    if isinstance(info, Dropped):
+        return False
+    return not _passes_through(info[0], data, *info[1:])
+
+
+def _normalize(data: bytes) -> ImageData | Dropped:
+    info = _inspect(data)
+    if isinstance(info, Dropped):
+        return info
+    fmt, width, height, animated = info
+    if _passes_through(fmt, data, width, height, animated):
         return ImageData("image/jpeg" if fmt == "JPEG" else "image/webp", data, width, height)
     return _reencode(fmt, data, width, height)
 
@@ -234,16 +260,22 @@ def normalize_all(blocks: Sequence[bytes]) -> list[ImageData | Dropped]:
     return out
 
 
+def inline_ok(blocks: Sequence[bytes]) -> bool:
+    """Cheap enough for the event loop: few bytes and no pixel decoding (pass-through frames)."""
+    return sum(len(b) for b in blocks) <= OFFLOAD_BYTES and not any(needs_decoding(b) for b in blocks)
+
+
 async def normalize_async(data: bytes) -> ImageData | Dropped:
-    """``normalize`` without blocking the event loop for large inputs (worker thread)."""
-    if len(data) <= OFFLOAD_BYTES:
+    """``normalize`` without blocking the event loop: anything that decodes pixels or carries
+    more than ``OFFLOAD_BYTES`` runs on a worker thread."""
+    if inline_ok([data]):
         return normalize(data)
     return await asyncio.to_thread(normalize, data)
 
 
 async def normalize_all_async(blocks: Sequence[bytes]) -> list[ImageData | Dropped]:
-    """``normalize_all`` off the event loop when the result carries more than ``OFFLOAD_BYTES``."""
-    if sum(len(b) for b in blocks) <= OFFLOAD_BYTES:
+    """``normalize_all`` off the event loop unless every image is a cheap pass-through."""
+    if inline_ok(blocks):
         return normalize_all(blocks)
     return await asyncio.to_thread(normalize_all, list(blocks))
 

@@ -118,7 +118,7 @@ async def render_tool_output_async(
 ) -> ToolOutput:
     """``render_tool_output`` with large-image normalisation on a worker thread."""
     plan = _plan(result, language, image_results)
-    if sum(len(b) for b in plan.image_bytes) <= tool_image.OFFLOAD_BYTES:
+    if tool_image.inline_ok(plan.image_bytes):
         normalised = tool_image.normalize_all(plan.image_bytes)
     else:
         normalised = await asyncio.to_thread(tool_image.normalize_all, plan.image_bytes)

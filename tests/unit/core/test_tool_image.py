@@ -311,3 +311,40 @@ def test_display_suffix(images: list[ImageData], language: str, expected: str) -
 
 def test_size_kb_rule() -> None:
     assert [size_kb(n) for n in (0, 999, 1000, 1999, 21_017, 2_097_152)] == [1, 1, 1, 1, 21, 2097]
+
+
+def test_needs_decoding_is_judged_from_the_header() -> None:
+    flat_png = encode(Image.new("RGB", (6000, 4000), (10, 20, 30)), "PNG")
+    assert len(flat_png) < tool_image.OFFLOAD_BYTES  # few bytes, a 72 MB decode
+    assert tool_image.needs_decoding(flat_png) is True
+    assert tool_image.needs_decoding(encode(photo(2000, 1000), "JPEG")) is True  # over 1568 px
+    assert tool_image.needs_decoding(encode(photo(640, 424), "JPEG")) is False  # passes through
+    assert tool_image.needs_decoding(b"not an image") is False  # dropped without decoding
+    assert tool_image.needs_decoding(png_header(20_000, 10)) is False  # bomb guard, no decode
+
+
+def test_async_normalisation_moves_small_but_large_pixel_images_off_the_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    threads: list[int] = []
+    real = tool_image.normalize_all
+
+    def spy(blocks: list[bytes]) -> list[ImageData | Dropped]:
+        threads.append(threading.get_ident())
+        return real(blocks)
+
+    monkeypatch.setattr(tool_image, "normalize_all", spy)
+    flat_png = encode(Image.new("RGB", (6000, 4000), (10, 20, 30)), "PNG")
+    frame = encode(photo(640, 424), "JPEG")
+
+    async def both() -> tuple[list[ImageData | Dropped], list[ImageData | Dropped]]:
+        return await tool_image.normalize_all_async([frame]), await tool_image.normalize_all_async([flat_png])
+
+    main = threading.get_ident()
+    inline, off = asyncio.run(both())
+    assert threads[0] == main  # the live-view frame stays on the loop (no thread hop)
+    assert threads[1] != main  # the PNG decodes on a worker thread
+    assert isinstance(inline[0], ImageData) and inline[0].data == frame
+    assert isinstance(off[0], ImageData) and (off[0].width, off[0].height) == (1568, 1045)
