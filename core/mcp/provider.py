@@ -226,6 +226,7 @@ class _Connection:
         self.error = ""
         self.ms: int | None = None
         self._stderr: StderrRing | None = None
+        self.failed_tail = ""  # the stderr tail read when the connection last failed
         self.oauth: McpOAuth | None = None
         self.use_oauth = server.oauth is not None
         self._probe: _BearerProbe | None = None
@@ -248,7 +249,7 @@ class _Connection:
             self.state,
             len(self.tools) if self.state == "connected" else 0,
             self.error,
-            self.stderr_tail() if self.state == "failed" else "",
+            self.failed_tail if self.state == "failed" else "",
             self.ms,
         )
 
@@ -629,7 +630,8 @@ class McpToolProvider:
                 ms=conn.ms,
             )
         else:
-            tail = conn.stderr_tail()
+            # reading the tail may wait up to 0.2 s for the pipe to drain: not on the loop
+            tail = conn.failed_tail = await asyncio.to_thread(conn.stderr_tail)
             LOG.event(
                 "mcp server failed",
                 " | ".join(tail.splitlines()[-5:]) if tail else None,
@@ -678,7 +680,11 @@ class McpToolProvider:
             current = self._conns.get(agent_id, {}).get(server)
             error = current.error if current is not None else "not configured"
             return ToolReturn.error(
-                notes.note("tool_failed", language, error=f"MCP server {server} is unavailable ({error})")
+                notes.note(
+                    "tool_failed",
+                    language,
+                    error=notes.note("mcp_unavailable", language, server=server, error=error),
+                )
             )
         outcome = await conn.call(name, args, timeout)
         if isinstance(outcome, mcp_types.CallToolResult):
@@ -689,6 +695,10 @@ class McpToolProvider:
             return ToolReturn.error(notes.note("tool_timeout", language, seconds=_seconds(timeout)))
         if kind == "disconnected":
             return ToolReturn.error(
-                notes.note("tool_failed", language, error=f"MCP server {server} disconnected ({detail})")
+                notes.note(
+                    "tool_failed",
+                    language,
+                    error=notes.note("mcp_disconnected", language, server=server, error=detail),
+                )
             )
         return ToolReturn.error(notes.note("tool_failed", language, error=detail))
