@@ -76,7 +76,10 @@ class TurnFinished:
     agent_id: str
     turn_id: str
     text: str
-    stop: str  # "-", "tool_limit", "repeat", "interrupted"
+    # "-", "tool_limit", "repeat", "interrupted", or "paused" (S02-5: the turn ended resumable at a
+    # boundary, its pending calls kept; ``text`` is the "paused" note; ``Village.resume`` continues
+    # it with the ``ResumePoint`` from ``TurnOutcome.resume`` or the store's recovery)
+    stop: str
     usage: Usage = field(default_factory=Usage)
     rounds: int = 0
 
@@ -129,6 +132,55 @@ class QuestionSettled:
     answer: str = ""
 
 
+@dataclass(frozen=True)
+class ElicitField:
+    """One field of an MCP elicitation form (a primitive of the spec's ``requestedSchema``).
+
+    ``kind`` is "string", "number", "integer", "boolean" or "enum" (a single choice among
+    ``options``; ``option_titles`` are their labels, same order)."""
+
+    name: str
+    kind: str
+    title: str = ""
+    description: str = ""
+    required: bool = False
+    default: str | int | float | bool | None = None
+    options: tuple[str, ...] = ()
+    option_titles: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    format: str = ""  # string formats: "email", "uri", "date", "date-time" or ""
+
+
+@dataclass(frozen=True)
+class ElicitationAsked:
+    """An MCP server asks the person to fill a form (``elicitation/create``, form mode).
+
+    A front end that answers shows it and replies through the village's elicitation broker
+    (``core.elicitation.Elicitations.answer`` / ``decline`` / ``cancel``) with ``request_id``."""
+
+    agent_id: str
+    server: str
+    request_id: str
+    message: str
+    fields: tuple[ElicitField, ...] = ()
+
+
+@dataclass(frozen=True)
+class ElicitationSettled:
+    """The elicitation ``request_id`` is over; every front end closes its form.
+
+    ``outcome`` is "accept", "decline", "cancel" (the person cancelled, or the request was
+    withdrawn) or "timeout" (the server was sent "cancel")."""
+
+    agent_id: str
+    server: str
+    request_id: str
+    outcome: str
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -141,6 +193,8 @@ Event = (
     | Notice
     | QuestionAsked
     | QuestionSettled
+    | ElicitationAsked
+    | ElicitationSettled
 )
 Subscriber = Callable[[Event], None]
 

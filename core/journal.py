@@ -5,15 +5,40 @@
 
 Resume contract: ``ResumePoint`` carries the messages of a cut turn up to its last completed
 operation, plus the results of tool calls that completed (reused, never executed again).
+
+Save errors (S02-3): most writes may fail quietly (the implementation logs them), because a record
+that is missing never leads to a re-execution. Two may not: ``tool_registered`` and
+``tool_running`` raise ``JournalError`` when their record was not written, and the engine then
+does not execute that call (the model gets the ``tool_not_recorded`` error result instead); a call
+run without its ``running`` record would look unstarted after a crash and run again on resume.
+A journal that never fails (``NullJournal``, test fakes) simply never raises.
+
+Pausing (S02-5): ``PauseGate`` is checked by the engine at every boundary (before a model request,
+before a round's tool calls run); once a pause is requested it records the pending calls as not
+executed, ends the turn with ``stop="paused"`` (resumable) and raises ``TurnPaused``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from core.canonical import ChatMessage, ToolCall, Usage
+from core.log import event
 from core.tool import ToolReturn
+
+STOP_PAUSED = "paused"
+
+
+class JournalError(Exception):
+    """A record the engine must have before it executes a call could not be written."""
+
+    def __init__(self, op: str, turn_id: str, call_id: str, detail: str = "") -> None:
+        super().__init__(f"{op} not recorded for {turn_id}/{call_id}" + (f": {detail}" if detail else ""))
+        self.op = op
+        self.turn_id = turn_id
+        self.call_id = call_id
 
 
 @dataclass
@@ -32,9 +57,12 @@ class TurnJournal(Protocol):
 
     def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None: ...
 
-    def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None: ...
+    def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
+        """Record the call as registered; raise ``JournalError`` if that was not written."""
 
-    def tool_running(self, turn_id: str, call_id: str) -> None: ...
+    def tool_running(self, turn_id: str, call_id: str) -> None:
+        """Record the call as running; raise ``JournalError`` if that was not written (the
+        engine then does not execute the call)."""
 
     def tool_completed(self, turn_id: str, call_id: str, result: ToolReturn, message: ChatMessage) -> None:
         """Publish the result and its completion record atomically (S02-3)."""
@@ -67,3 +95,39 @@ class NullJournal:
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
         pass
+
+
+class TurnPaused(Exception):
+    def __init__(self, turn_id: str) -> None:
+        super().__init__(turn_id)
+        self.turn_id = turn_id
+
+
+@dataclass
+class PauseGate:
+    requested: bool = False
+
+    def request(self) -> None:
+        self.requested = True
+
+    def clear(self) -> None:
+        self.requested = False
+
+    def check(
+        self,
+        journal: TurnJournal,
+        turn_id: str,
+        pending: Sequence[ToolCall] = (),
+        *,
+        text: str = "",
+        usage: Usage | None = None,
+    ) -> None:
+        """At a boundary: if a pause was requested, record ``pending`` as not executed, end the
+        turn as paused and raise ``TurnPaused``; otherwise return."""
+        if not self.requested:
+            return
+        for call in pending:
+            journal.tool_not_executed(turn_id, call.id)
+        journal.end_turn(turn_id, STOP_PAUSED, text, usage or Usage())
+        event("turn paused", turn=turn_id, not_executed=len(pending))
+        raise TurnPaused(turn_id)

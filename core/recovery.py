@@ -16,19 +16,19 @@ Corrupt or missing blobs met on the way are logged (``store corrupt:``) and beco
 resumed messages (see ``Store.resume_points``); they never stop the app from opening.
 
 ``PauseGate`` is how a pause takes effect at the next boundary: the engine calls ``check`` before
-every model request and before every tool execution; once a pause is requested, the remaining
-calls are recorded ``not_executed``, the turn ends with ``stop="paused"`` (resumable), and
-``TurnPaused`` is raised before anything else is executed.
+every model request and before every round's tool calls run; once a pause is requested, the
+remaining calls are recorded ``not_executed``, the turn ends with ``stop="paused"`` (resumable),
+and ``TurnPaused`` is raised before anything else is executed. Both live in ``core.journal`` (the
+engine's seam, free of the store) and are re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
-from core.canonical import ChatMessage, Role, ToolCall, Usage
-from core.journal import ResumePoint, TurnJournal
+from core.canonical import ChatMessage, Role, ToolCall
+from core.journal import PauseGate, ResumePoint, TurnPaused
 from core.log import event
 from core.notes import note
 from core.store import Store
@@ -98,37 +98,13 @@ def next_step(point: ResumePoint) -> NextStep:
     return "tools" if pending_calls(point) else "model"
 
 
-class TurnPaused(Exception):
-    def __init__(self, turn_id: str) -> None:
-        super().__init__(turn_id)
-        self.turn_id = turn_id
-
-
-@dataclass
-class PauseGate:
-    requested: bool = False
-
-    def request(self) -> None:
-        self.requested = True
-
-    def clear(self) -> None:
-        self.requested = False
-
-    def check(
-        self,
-        journal: TurnJournal,
-        turn_id: str,
-        pending: Sequence[ToolCall] = (),
-        *,
-        text: str = "",
-        usage: Usage | None = None,
-    ) -> None:
-        """At a boundary: if a pause was requested, record ``pending`` as not executed, end the
-        turn as paused and raise ``TurnPaused``; otherwise return."""
-        if not self.requested:
-            return
-        for call in pending:
-            journal.tool_not_executed(turn_id, call.id)
-        journal.end_turn(turn_id, "paused", text, usage or Usage())
-        event("turn paused", turn=turn_id, not_executed=len(pending))
-        raise TurnPaused(turn_id)
+__all__ = [
+    "NextStep",
+    "PauseGate",
+    "TurnPaused",
+    "answered_calls",
+    "next_step",
+    "pending_calls",
+    "recover",
+    "settle_turn",
+]

@@ -10,6 +10,14 @@ with one summary call without tool use.
 
 The engine publishes ``core.events`` dataclasses, records progress in a ``TurnJournal`` and
 writes the grep-able ``tool:`` / ``turn:`` lines. It never imports Qt.
+
+Control (``TurnControl``): Stop (D-5) ends the turn at its next round boundary, and also cuts a
+model call that is in flight (a provider retry wait included): the call is cancelled, nothing of
+it enters the history, and the turn ends ``interrupted``. Pause (S02-5) takes effect at the next
+boundary, before a model request or before a round's tool calls run (never cutting one that
+runs): the pending calls are recorded not executed, the turn ends ``paused`` and its outcome
+carries the ``ResumePoint`` to continue from. A call whose ``registered``/``running`` record
+could not be written is not executed (S02-3): the model gets the ``tool_not_recorded`` error.
 """
 
 from __future__ import annotations
@@ -19,11 +27,20 @@ import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Protocol
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
-from core.journal import NullJournal, ResumePoint, TurnJournal
+from core.journal import (
+    STOP_PAUSED,
+    JournalError,
+    NullJournal,
+    PauseGate,
+    ResumePoint,
+    TurnJournal,
+    TurnPaused,
+)
 from core.llm import ModelBackend, ProviderError, ProviderHTTPError
 from core.log import event as log_event
 from core.notes import note
@@ -61,11 +78,21 @@ class ToolPipeline(Protocol):
 
 
 class TurnControl:
-    """Cooperative stop (D-5): the turn ends at its next round boundary."""
+    """Cooperative stop (D-5): the turn ends at its next round boundary, or at once while it
+    waits for the model (a retry wait included). Pause (S02-5): the turn ends resumable at its
+    next boundary."""
 
     def __init__(self) -> None:
         self._stop = asyncio.Event()
         self.requested_at: float | None = None
+        self.gate = PauseGate()
+
+    def pause(self) -> None:
+        self.gate.request()
+
+    @property
+    def pausing(self) -> bool:
+        return self.gate.requested
 
     def stop(self) -> None:
         if not self._stop.is_set():
@@ -88,6 +115,7 @@ class TurnOutcome:
     usage: Usage
     rounds: int
     messages: list[ChatMessage] = field(default_factory=list)  # this turn's messages, user first
+    resume: ResumePoint | None = None  # set when the turn paused: where it continues (S02-5)
 
 
 class TurnError(Exception):
@@ -98,6 +126,10 @@ class TurnError(Exception):
         self.code = code
         self.message = message
         self.outcome = outcome
+
+
+class _Interrupted(Exception):
+    """Stop won the race against a model call in flight (D-5)."""
 
 
 def _args_key(arguments: Mapping[str, object]) -> str:
@@ -176,6 +208,7 @@ class Turn:
         self.images_blocked = not settings.reads_images  # S70-15: no more tool images this turn
         self.guard = RepeatGuard()
         self._aborting = False
+        self._pause_completed: dict[str, ToolReturn] = {}
 
     # ------------------------------------------------------------------ main loop
     async def run(self) -> TurnOutcome:
@@ -211,8 +244,14 @@ class Turn:
                 if self.control.stopping:
                     stop = STOP_INTERRUPTED
                     break
+                await self._pause_point([], {})
                 self.rounds += 1
-                response = await self._call_model(summary=False)
+                try:
+                    response = await self._call_model(summary=False)
+                except _Interrupted:
+                    self.rounds -= 1  # that round never answered: it is not counted
+                    stop = STOP_INTERRUPTED
+                    break
                 message = response.message
                 self.messages.append(message)
                 await self._record(
@@ -225,16 +264,24 @@ class Turn:
                 pending = message
             if stop in (STOP_TOOL_LIMIT, STOP_REPEAT):
                 self._aborting = True
-                response = await self._call_model(summary=True)
-                message = replace(response.message, tool_calls=[])  # never executed: keep history valid
-                self.messages.append(message)
-                await self._record(
-                    self.journal.model_message, self.turn_id, self.rounds + 1, message, response.usage
-                )
-                self.bus.publish(
-                    AssistantMessage(self.s.agent_id, self.turn_id, self.rounds + 1, message.text)
-                )
-                final = message.text
+                try:
+                    if self.control.stopping:  # a Stop before the summary call: no further call
+                        raise _Interrupted
+                    response = await self._call_model(summary=True)
+                except _Interrupted:
+                    stop = STOP_INTERRUPTED
+                else:
+                    message = replace(response.message, tool_calls=[])  # never executed: keep history valid
+                    self.messages.append(message)
+                    await self._record(
+                        self.journal.model_message, self.turn_id, self.rounds + 1, message, response.usage
+                    )
+                    self.bus.publish(
+                        AssistantMessage(self.s.agent_id, self.turn_id, self.rounds + 1, message.text)
+                    )
+                    final = message.text
+        except TurnPaused:
+            return self._paused_outcome()
         except ProviderError as exc:
             outcome = self._outcome("", STOP_ERROR)
             self._log_turn(STOP_ERROR)
@@ -268,6 +315,30 @@ class Turn:
 
     def _outcome(self, text: str, stop: str) -> TurnOutcome:
         return TurnOutcome(text, stop, self.usage, self.rounds, [self.user, *self.messages])
+
+    async def _pause_point(self, pending: list[ToolCall], completed: dict[str, ToolReturn]) -> None:
+        """A boundary (S02-5): when a pause was requested, ``pending`` is recorded not executed,
+        the turn ends ``paused`` and ``TurnPaused`` is raised (``PauseGate.check``)."""
+        if not self.control.pausing:
+            return
+        self._pause_completed = dict(completed)
+        text = note("paused", self.s.language, agent=self.s.agent_id)
+        check = partial(self.control.gate.check, text=text, usage=self.usage)
+        await self._record(check, self.journal, self.turn_id, pending)
+
+    def _paused_outcome(self) -> TurnOutcome:
+        self._log_turn(STOP_PAUSED)
+        outcome = self._outcome(note("paused", self.s.language, agent=self.s.agent_id), STOP_PAUSED)
+        outcome.resume = ResumePoint(
+            self.turn_id,
+            self.s.agent_id,
+            self.user,
+            list(self.messages),
+            dict(self._pause_completed),
+            self.rounds,
+            self.usage,
+        )
+        return outcome
 
     def _log_turn(self, stop: str) -> None:
         u = self.usage
@@ -324,7 +395,7 @@ class Turn:
             self.bus.publish(TextDelta(self.s.agent_id, self.turn_id, delta))
 
         try:
-            response = await self.backend.complete(request, on_text)
+            response = await self._complete(request, on_text)
         except ProviderHTTPError as exc:
             carried = sum(len(m.attachments) for m in self.messages if m.role is Role.TOOL)
             if exc.status != 400 or carried == 0 or self.control.stopping:
@@ -333,7 +404,7 @@ class Turn:
             removed = self._strip_images()
             self.images_blocked = True
             try:
-                response = await self.backend.complete(self._request(summary), on_text)
+                response = await self._complete(self._request(summary), on_text)
             except ProviderError:
                 log_event(
                     "tool image fallback",
@@ -352,6 +423,21 @@ class Turn:
             )
         self.usage = self.usage + response.usage
         return response
+
+    async def _complete(self, request: ChatRequest, on_text: Callable[[str], None]) -> ChatResponse:
+        """One backend call raced against Stop (D-5): when Stop wins, the call (and any retry
+        wait inside it) is cancelled and ``_Interrupted`` is raised."""
+        call = asyncio.ensure_future(self.backend.complete(request, on_text))
+        stopper = asyncio.ensure_future(self.control.wait())
+        try:
+            await asyncio.wait({call, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # also when this turn itself is cancelled
+            for task in (stopper, call) if not call.done() else (stopper,):
+                task.cancel()
+            await asyncio.gather(stopper, call, return_exceptions=True)
+        if call.cancelled():
+            raise _Interrupted
+        return call.result()
 
     def _strip_images(self) -> int:
         removed = 0
@@ -393,10 +479,17 @@ class Turn:
 
         Returns the name of the tool whose result repeated for the third time, if any."""
         calls = assistant.tool_calls
+        unrecorded: set[str] = set()
         for call in calls:
             if call.id not in completed:
-                await self._record(self.journal.tool_registered, self.turn_id, self.rounds, call)
-        results = await asyncio.gather(*(self._run_one(c, completed.get(c.id)) for c in calls))
+                try:
+                    await self._record(self.journal.tool_registered, self.turn_id, self.rounds, call)
+                except JournalError:
+                    unrecorded.add(call.id)  # never executed (S02-3)
+        await self._pause_point([c for c in calls if c.id not in completed], completed)
+        results = await asyncio.gather(
+            *(self._run_one(c, completed.get(c.id), c.id in unrecorded) for c in calls)
+        )
         repeated: str | None = None
         for call, (ret, message) in zip(calls, results, strict=True):
             self.messages.append(message)
@@ -407,7 +500,9 @@ class Turn:
                 repeated = call.name
         return repeated
 
-    async def _run_one(self, call: ToolCall, stored: ToolReturn | None) -> tuple[ToolReturn, ChatMessage]:
+    async def _run_one(
+        self, call: ToolCall, stored: ToolReturn | None, unrecorded: bool = False
+    ) -> tuple[ToolReturn, ChatMessage]:
         agent = self.s.agent_id
         self.bus.publish(
             ToolStarted(agent, self.turn_id, call.id, self.rounds, call.name, dict(call.arguments))
@@ -416,8 +511,7 @@ class Turn:
         if stored is not None:
             ret = stored  # completed before a crash: reused, never executed again (S02-3)
         else:
-            await self._record(self.journal.tool_running, self.turn_id, call.id)
-            ret = await self._execute(call)
+            ret = await self._execute_recorded(call, unrecorded)
         ms = int((time.monotonic() - started) * 1000)
         message = self._tool_message(call, ret)
         if stored is None:
@@ -452,6 +546,19 @@ class Turn:
             )
         )
         return ret, message
+
+    async def _execute_recorded(self, call: ToolCall, unrecorded: bool) -> ToolReturn:
+        """Execute only once the call is durably ``running``; a save error means it is not run
+        at all and the model is told so (S02-3: a save error never causes re-execution)."""
+        if not unrecorded:
+            try:
+                await self._record(self.journal.tool_running, self.turn_id, call.id)
+            except JournalError:
+                unrecorded = True
+        if unrecorded:
+            log_event("tool not recorded", agent=self.s.agent_id, round=self.rounds, name=call.name)
+            return ToolReturn.error(note("tool_not_recorded", self.s.language, name=call.name))
+        return await self._execute(call)
 
     async def _execute(self, call: ToolCall) -> ToolReturn:
         tool = self.tools.get(call.name)

@@ -27,6 +27,7 @@ from core.notes import note
 from core.questions import Questions
 from core.tool import AgentTool
 from core.turn import (
+    STOP_PAUSED,
     ToolPipeline,
     Turn,
     TurnControl,
@@ -96,6 +97,14 @@ class TurnHandle:
         if not self._control.stopping:
             log_event("interrupt requested", agent=self.agent_id, turn=self.turn_id)
         self._control.stop()
+
+    def pause(self) -> None:
+        """The turn ends resumable at its next boundary (before a model request or before a
+        round's tool calls run); its pending calls are kept, not executed. The outcome (and the
+        store) carries the ``ResumePoint`` for ``Village.resume`` (S02-5)."""
+        if not self._control.pausing and not self.done():
+            log_event("pause requested", agent=self.agent_id, turn=self.turn_id)
+        self._control.pause()
 
     @property
     def stopping(self) -> bool:
@@ -276,7 +285,8 @@ class Village:
         return handle
 
     def resume(self, point: ResumePoint) -> TurnHandle:
-        """Continue a turn cut by a crash after its last completed operation (S02-5)."""
+        """Continue a turn cut by a crash or paused (``TurnOutcome.resume``, or the store's
+        ``core.recovery.recover``) after its last completed operation (S02-5)."""
         control = TurnControl()
         handle = TurnHandle(point.turn_id, point.agent_id, control)
         handle.task = asyncio.get_running_loop().create_task(
@@ -372,6 +382,21 @@ class Village:
                         exc.outcome.rounds,
                         exc.outcome.messages,
                     )
+                if outcome.stop == STOP_PAUSED:
+                    # S02-5: the agent is free; the turn's messages join the history (and its
+                    # usage the totals) when the resumed turn ends. TurnFinished(stop="paused").
+                    rt.state = AgentState.IDLE
+                    self.bus.publish(
+                        TurnFinished(
+                            agent.id,
+                            handle.turn_id,
+                            outcome.text,
+                            outcome.stop,
+                            outcome.usage,
+                            outcome.rounds,
+                        )
+                    )
+                    return outcome
                 rt.history.extend(strip_turn_images(outcome.messages, config.village.language))
                 rt.usage = rt.usage + outcome.usage
                 rt.state = AgentState.IDLE

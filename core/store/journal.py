@@ -1,9 +1,13 @@
 """``SqliteJournal``: the durable ``TurnJournal`` (core/journal.py) over a ``Store``.
 
-A journal write that fails (disk full, I/O error) is logged as a ``store error:`` line and
-swallowed: the turn goes on, and because the call's completion was not recorded it is never
-executed again on recovery (it is settled as interrupted instead), so a save error never causes
-re-execution (S02-3).
+A journal write that fails (disk full, I/O error) is logged as a ``store error:`` line. Most are
+then swallowed: the turn goes on, and because a running call's completion was not recorded it is
+never executed again on recovery (it is settled as interrupted instead). The two writes a call
+needs before it runs are not swallowed: a failed ``tool_registered`` or ``tool_running`` (or one
+that changed no row) raises ``core.journal.JournalError`` after its ``store error:`` line, and the
+engine does not execute that call. Otherwise the call would run while recorded as merely
+registered (or not at all), and recovery would execute it again on resume: a save error never
+causes re-execution (S02-3).
 
 Every write waits for the disk (an fsynced SQLite commit, fsynced blob files): ``blocking = True``
 tells the turn engine to run each write in a worker thread and await it, so the UI loop keeps
@@ -17,6 +21,7 @@ import sqlite3
 from collections.abc import Callable
 
 from core.canonical import ChatMessage, ToolCall, Usage
+from core.journal import JournalError
 from core.log import event
 from core.store.blobs import StoreError
 from core.store.db import Store
@@ -34,12 +39,15 @@ class SqliteJournal:
         self.conversation_for = conversation_for or (lambda agent_id: agent_id)
         self.errors = 0
 
-    def _guard(self, op: str, turn_id: str, fn: Callable[[], object]) -> None:
+    def _guard(self, op: str, turn_id: str, fn: Callable[[], object]) -> bool:
+        """Run one write; False (after a ``store error:`` line) when it failed."""
         try:
             fn()
         except (OSError, sqlite3.Error, StoreError) as exc:
             self.errors += 1
             event("store error", op=op, turn=turn_id, error=type(exc).__name__, tail=str(exc)[:200])
+            return False
+        return True
 
     def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
         cid = self.conversation_for(agent_id)
@@ -53,14 +61,26 @@ class SqliteJournal:
         )
 
     def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
-        self._guard("tool_registered", turn_id, lambda: self.store.tool_registered(turn_id, round, call))
+        """Raises ``JournalError`` when the registration was not written."""
+        if not self._guard(
+            "tool_registered", turn_id, lambda: self.store.tool_registered(turn_id, round, call)
+        ):
+            raise JournalError("tool_registered", turn_id, call.id)
 
     def tool_running(self, turn_id: str, call_id: str) -> None:
-        self._guard(
+        """Raises ``JournalError`` when the call was not recorded as running: the write failed, or
+        it changed no row (the call was never registered, or is already done)."""
+        changed: list[bool] = []
+        if not self._guard(
             "tool_running",
             turn_id,
-            lambda: self.store.set_call_state(turn_id, call_id, "running", op="tool_running"),
-        )
+            lambda: changed.append(self.store.set_call_state(turn_id, call_id, "running", op="tool_running")),
+        ):
+            raise JournalError("tool_running", turn_id, call_id)
+        if changed != [True]:
+            self.errors += 1
+            event("store error", op="tool_running", turn=turn_id, error="NoRow", tail=f"call {call_id}")
+            raise JournalError("tool_running", turn_id, call_id, "no row changed")
 
     def tool_completed(self, turn_id: str, call_id: str, result: ToolReturn, message: ChatMessage) -> None:
         self._guard(
