@@ -91,7 +91,7 @@ def test_audio_and_resources_become_a_note_naming_the_kind(language: str, expect
 
 
 @pytest.mark.parametrize(
-    ("language", "expected"), [("en", "(empty result)"), ("ja", "（結果は空でした）"), ("zh", "（结果为空）")]
+    ("language", "expected"), [("en", "(empty result)"), ("ja", "（空の結果）"), ("zh", "（结果为空）")]
 )
 def test_empty_result(language: str, expected: str) -> None:
     assert render_tool_output(result(), language) == ToolOutput(expected)
@@ -102,6 +102,14 @@ def test_is_error_prefix_and_not_inferred_from_text() -> None:
     assert out.text == "The tool returned an error: camera is not connected"
     ok = render_tool_output(result(text("Error: looks bad but is a success")), "en")
     assert ok.text == "Error: looks bad but is a success"
+
+
+def test_japanese_sentences_are_the_pre_spec_70_bytes() -> None:
+    """A Japanese village's text for results without images is byte-for-byte what it was before
+    Spec 70 (the seed's P1 record)."""
+    assert render_tool_output(result(), "ja").text == "（空の結果）"
+    err = render_tool_output(result(text("カメラ未接続"), is_error=True), "ja")
+    assert err.text.encode() == "ツールはエラーを返しました: カメラ未接続".encode()
 
 
 @pytest.mark.parametrize(
