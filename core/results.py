@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from core.canonical import ToolCall
@@ -70,6 +71,8 @@ class VillagePipeline:
             log_event("pipeline failed", agent=ctx.agent_id, name=call.name, error=type(exc).__name__)
             return result
         model = out.model
+        if out.full.output is not model.output:  # shortened: the store keeps the whole (S02-1)
+            model = replace(model, full=out.full.output)
         if self.media is not None and model.output.images:
             media = self.media
             await asyncio.to_thread(media.put_all, model.output.images, agent=ctx.agent_id, tool=call.name)

@@ -26,8 +26,17 @@ class ToolOutput:
 
 @dataclass
 class ToolReturn:
+    """``output`` is what the model reads; ``full``, when set, is the complete result it was cut
+    from (the spill policy's head and tail, S00-2): the store keeps ``full`` whole (S02-1)."""
+
     output: ToolOutput
     is_error: bool = False
+    full: ToolOutput | None = None
+
+    @property
+    def stored(self) -> ToolOutput:
+        """The complete result to keep: ``full`` when the model view was shortened."""
+        return self.full if self.full is not None else self.output
 
     @classmethod
     def ok(cls, text: str) -> ToolReturn:

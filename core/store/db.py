@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +139,18 @@ class ImageRef:
     width: int
     height: int
     size: int
+
+
+@dataclass(frozen=True)
+class CompletionRecord:
+    """Where a completed call's whole result is stored (``Store.completion``)."""
+
+    message_id: int  # the tool message: what the model read
+    result_sha256: str
+    result_size: int  # bytes of UTF-8
+    images: list[ImageRef]
+    is_error: bool
+    interrupted: bool
 
 
 @dataclass
@@ -450,9 +462,14 @@ class Store:
         interrupted: bool = False,
     ) -> bool:
         """Publish the tool message, the result blobs and the completion record in one
-        transaction (S02-3). A call that is already done is left as it is (returns False)."""
+        transaction (S02-3). A call that is already done is left as it is (returns False).
+
+        The completion record keeps the whole result (``result.stored``: the full output when the
+        model read a shortened view, S02-1); the tool message keeps exactly what the model read,
+        which is what a resumed turn sends again (see ``_stored_result``)."""
         blobs = self._write_message_blobs(message)
-        raw = result.output.text.encode("utf-8")
+        whole = result.stored
+        raw = whole.text.encode("utf-8")
         result_sha = self.blobs.put(raw)
         result_images: list[dict[str, Any]] = [
             {
@@ -462,9 +479,9 @@ class Store:
                 "height": img.height,
                 "size": len(img.data),
             }
-            for img in result.output.images
+            for img in whole.images
         ]
-        dropped = [{"reason": d.reason, "detail": d.detail} for d in result.output.dropped]
+        dropped = [{"reason": d.reason, "detail": d.detail} for d in whole.dropped]
         with self._tx("tool_completed") as conn:
             row = conn.execute(
                 "SELECT state, round, pos FROM tool_calls WHERE turn_id=? AND call_id=?", (turn_id, call_id)
@@ -676,24 +693,49 @@ class Store:
             is_error=bool(r[12]),
         )
 
-    def _stored_result(self, turn_id: str, call_id: str, language: str) -> ToolReturn | None:
+    def completion(self, turn_id: str, call_id: str) -> CompletionRecord | None:
+        """The completion record of a call: the whole result's blobs (read them with
+        ``read_text``/``text_pages``/``load_image``, each verified)."""
         rows = self._q(
-            "SELECT result_blob, result_images, is_error FROM completions WHERE turn_id=? AND call_id=?",
+            "SELECT c.message_id, c.result_blob, b.size, c.result_images, c.is_error, c.interrupted"
+            " FROM completions c JOIN blobs b ON b.sha256 = c.result_blob"
+            " WHERE c.turn_id=? AND c.call_id=?",
             (turn_id, call_id),
         )
         if not rows:
             return None
-        sha, images_json, is_error = rows[0]
+        mid, sha, size, images_json, is_error, interrupted = rows[0]
+        images = [
+            ImageRef(d["sha256"], d["media_type"], d["width"], d["height"], d["size"])
+            for d in json.loads(images_json)
+        ]
+        return CompletionRecord(mid, sha, size, images, bool(is_error), bool(interrupted))
+
+    def full_result(self, turn_id: str, call_id: str, language: str = "en") -> ToolReturn | None:
+        """The whole stored result of a call (every byte verified; corrupt parts become notes)."""
+        rec = self.completion(turn_id, call_id)
+        if rec is None:
+            return None
+        return self._read_result(rec.result_sha256, rec.images, rec.is_error, turn_id, call_id, language)
+
+    def _read_result(
+        self,
+        text_sha: str,
+        refs: list[ImageRef],
+        is_error: bool,
+        turn_id: str,
+        call_id: str,
+        language: str,
+    ) -> ToolReturn:
         try:
-            text = self.read_text(sha)
+            text = self.read_text(text_sha)
         except BlobError as exc:
             self.report_corrupt(exc, kind="result", turn=turn_id, call=call_id)
             # never used silently, never executed again: the model reads that the result is lost
             return ToolReturn.error(note("store_corrupt", language))
         images: list[ImageData] = []
         notes: list[str] = []
-        for d in json.loads(images_json):
-            ref = ImageRef(d["sha256"], d["media_type"], d["width"], d["height"], d["size"])
+        for ref in refs:
             try:
                 images.append(self.load_image(ref))
             except BlobError as exc:
@@ -701,7 +743,45 @@ class Store:
                 notes.append(note("image_omitted", language))
         if notes:
             text = "\n".join([text, *notes]) if text else "\n".join(notes)
-        return ToolReturn(ToolOutput(text, images), is_error=bool(is_error))
+        return ToolReturn(ToolOutput(text, images), is_error=is_error)
+
+    def _stored_result(self, turn_id: str, call_id: str, language: str) -> ToolReturn | None:
+        """A completed call's result as the model read it, for a resumed turn: the text and images
+        of its tool message (the whole result stays in the completion record, unread here, so a
+        resume never sends the model more than it saw; dropped images were reported when the call
+        ran and are not reported again). A completion without its message falls back to the whole
+        result."""
+        rec = self.completion(turn_id, call_id)
+        if rec is None:
+            return None
+        rows = self._q("SELECT text_blob FROM messages WHERE id=?", (rec.message_id,))
+        if not rows:
+            return self.full_result(turn_id, call_id, language)
+        refs = self._images_of(rec.message_id)
+        return self._read_result(rows[0][0], refs, rec.is_error, turn_id, call_id, language)
+
+    def past_messages(self, conversation_id: str, language: str = "en") -> list[ChatMessage]:
+        """The model history of a conversation's finished turns, oldest first: each turn's input,
+        then per round the model message and its tool messages in call order, every tool message
+        as the model read it (images included; ``core.turn.strip_turn_images`` drops them for
+        later turns, S70-13). Turns that did not end are left out (recovery resumes them). A
+        model message's calls without a stored result are left out, so the history stays valid."""
+        rows = self._q(
+            f"SELECT {', '.join('m.' + c.strip() for c in self._MSG_COLS.split(','))}"
+            " FROM messages m JOIN turns t ON t.id = m.turn_id"
+            " WHERE m.conversation_id=? AND t.state='done' ORDER BY t.seq, m.round, m.pos, m.id",
+            (conversation_id,),
+        )
+        out: list[ChatMessage] = []
+        answered = {(r[1], r[10]) for r in rows if r[3] == "tool" and r[10] is not None}
+        for r in rows:
+            msg = self._chat_message(r, language)
+            if msg.tool_calls:
+                kept = [c for c in msg.tool_calls if (r[1], c.id) in answered]
+                if len(kept) != len(msg.tool_calls):
+                    msg = replace(msg, tool_calls=kept)
+            out.append(msg)
+        return out
 
     def unfinished_turns(self) -> list[tuple[str, str]]:
         """(turn id, state) of turns that did not end: cut by a crash or paused."""
