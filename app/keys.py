@@ -60,8 +60,8 @@ class KeyStore:
             raise KeyringUnavailable(self.backend_name())
         try:
             self.backend.set_password(SERVICE, name, value)
-        except keyring.errors.KeyringError as exc:
-            raise KeyringUnavailable(str(exc)) from exc
+        except Exception as exc:  # KeyringError, or the backend's own (e.g. no D-Bus session)
+            raise KeyringUnavailable(type(exc).__name__) from exc
         self._session.pop(name, None)
 
     def get(self, name: str | None) -> str | None:
@@ -72,7 +72,7 @@ class KeyStore:
         if value is None and self.available():
             try:
                 value = self.backend.get_password(SERVICE, name)
-            except keyring.errors.KeyringError:
+            except Exception:  # KeyringError, or the backend's own (e.g. no D-Bus session): no key
                 value = None
         if value:
             LOG.register_secret(value)
@@ -85,8 +85,8 @@ class KeyStore:
                 self.backend.delete_password(SERVICE, name)
             except keyring.errors.PasswordDeleteError:
                 pass
-            except keyring.errors.KeyringError as exc:
-                raise KeyringUnavailable(str(exc)) from exc
+            except Exception as exc:
+                raise KeyringUnavailable(type(exc).__name__) from exc
 
     def present(self, name: str | None) -> bool:
         return self.get(name) is not None

@@ -116,6 +116,35 @@ def test_no_keyring_offers_session_only(qtbot: QtBot, tmp_path: Path, event_log:
     assert every_file_containing(tmp_path, SECRET.encode(), set()) == []
 
 
+class NoDbusKeyring(keyring.backend.KeyringBackend):
+    """Like the Secret Service backend on a desktop without a D-Bus session: its own exception,
+    not a keyring.errors.KeyringError."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def get_password(self, service: str, username: str) -> str | None:
+        raise RuntimeError("Environment variable DBUS_SESSION_BUS_ADDRESS is unset")
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise RuntimeError("Environment variable DBUS_SESSION_BUS_ADDRESS is unset")
+
+    def delete_password(self, service: str, username: str) -> None:
+        raise RuntimeError("Environment variable DBUS_SESSION_BUS_ADDRESS is unset")
+
+
+def test_a_keyring_that_fails_with_its_own_error_is_no_key_and_never_crashes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    keys = KeyStore(NoDbusKeyring())
+    assert keys.get("claude") is None and not keys.present("claude")
+    dlg = dialog(qtbot, keys, tmp_path / "fuseforks.json")
+    dlg.update_key_state()  # reads the keyring: must not raise
+    set_key_in_dialog(qtbot, dlg)
+    assert dlg.key_session_button.isVisible()  # storing failed: session-only is offered
+    dlg.key_session_button.click()
+    assert keys.get("claude") == SECRET and keys.in_session("claude")
+
+
 def test_invalid_settings_are_refused(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "fuseforks.json"
     dlg = dialog(qtbot, KeyStore(keyring.backends.fail.Keyring()), path)
