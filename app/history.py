@@ -1,12 +1,13 @@
 """Past conversations from the durable store, replayed as the same events the live view shows.
 
-Images come from the store's blobs; a missing or corrupt one becomes the store's note ("image
-omitted …") in the chat instead of a preview.
+Images come from the store's blobs; a missing or corrupt blob falls back to the media cache file
+``<config-stem>.tool-media/<sha256>.<ext>`` (S03-2), and when that is gone too the chat shows the
+"image omitted" note instead of a preview (S03-5). Order: blob → media cache → note.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from core.canonical import ImageData, Role
 from core.events import (
@@ -18,20 +19,44 @@ from core.events import (
     TurnFinished,
     TurnStarted,
 )
-from core.store import BlobError, Store
+from core.media_cache import EXT_BY_TYPE, MediaCache
+from core.notes import note
+from core.store import BlobError, ImageRef, Store, StoredMessage
 from core.tool_image import display_suffix
+
+MediaSource = MediaCache | Callable[[], MediaCache | None] | None
 
 
 class StoreHistory:
-    """``HistorySource`` over ``core.store.Store`` (one conversation per agent, named by its id)."""
+    """``HistorySource`` over ``core.store.Store`` (one conversation per agent, named by its id).
+    ``media`` is the media cache (or a callable returning the current one: the configuration,
+    and so the cache folder, may change while the app runs)."""
 
-    def __init__(self, store: Store, language: str = "en") -> None:
+    def __init__(self, store: Store, language: str = "en", media: MediaSource = None) -> None:
         self.store = store
         self.language = language
+        self.media = media
+
+    def _media(self) -> MediaCache | None:
+        return self.media if isinstance(self.media, MediaCache) or self.media is None else self.media()
+
+    def _image(self, msg: StoredMessage, ref: ImageRef) -> ImageData | str:
+        """The image from its blob, else from the media cache, else the ``image_omitted`` note."""
+        try:
+            return self.store.load_image(ref)
+        except BlobError as exc:
+            self.store.report_corrupt(exc, kind="image", message=msg.id, turn=msg.turn_id)
+        media = self._media()
+        ext = EXT_BY_TYPE.get(ref.media_type)
+        if media is None or ext is None:
+            return note("image_omitted", self.language)
+        return media.image_or_note(f"{ref.sha256}.{ext}", ref.width, ref.height, self.language)
 
     def history(self, agent_id: str) -> Iterator[Event]:
+        omitted = note("image_omitted", self.language)
         open_turn: str | None = None
         for msg in self.store.messages(agent_id, self.language):
+            notes = [n for n in msg.notes if n != omitted]  # images: decided below, per image
             if msg.turn_id != open_turn:
                 if open_turn is not None:
                     yield TurnFinished(agent_id, open_turn, "", "-")
@@ -47,10 +72,11 @@ class StoreHistory:
             elif msg.kind == "tool":
                 images: list[ImageData] = []
                 for ref in msg.images:
-                    try:
-                        images.append(self.store.load_image(ref))
-                    except BlobError:
-                        continue
+                    got = self._image(msg, ref)
+                    if isinstance(got, str):
+                        notes.append(got)
+                    else:
+                        images.append(got)
                 yield ToolFinished(
                     agent_id,
                     msg.turn_id,
@@ -63,7 +89,7 @@ class StoreHistory:
                     display_line=display_suffix(images, self.language),
                     images=tuple(images),
                 )
-            for text in dict.fromkeys(msg.notes):
+            for text in dict.fromkeys(notes):
                 yield Notice(agent_id, "warning", text)
         if open_turn is not None:
             yield TurnFinished(agent_id, open_turn, "", "-")

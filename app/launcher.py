@@ -8,7 +8,7 @@ import sys
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 import qasync
@@ -30,6 +30,9 @@ from .i18n import Translations
 from .keys import KeyStore
 from .main_window import MainWindow
 from .widgets.sign_in_link import SignInLinks
+
+if TYPE_CHECKING:
+    from core.village import Village
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 
@@ -95,8 +98,17 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         builtin_tools=lambda agent, lang: for_agent(agent.builtin_tools, code_dir / agent.id, language=lang),
     )
     holder["village"] = village
-    history = StoreHistory(store, config.village.language) if store is not None else None
+    history: StoreHistory | None = None
+    if store is not None:
+        seed_histories(village, store, config)  # the models remember the turns before a restart
+        history = StoreHistory(store, config.village.language, media=lambda: pipeline.media)
     return Runtime(village, provider, store, history)
+
+
+def seed_histories(village: Village, store: Store, config: Config) -> None:
+    """Each agent's model history from its finished stored turns (cut turns resume separately)."""
+    for agent in config.agents:
+        village.seed_history(agent.id, store.past_messages(agent.id, config.village.language))
 
 
 def resume_cut_turns(rt: Runtime, config: Config) -> int:
