@@ -13,6 +13,8 @@ from PySide6.QtCore import QObject, Signal
 
 from core.events import (
     AssistantMessage,
+    ElicitationAsked,
+    ElicitationSettled,
     Event,
     EventBus,
     Handoff,
@@ -40,6 +42,8 @@ class EventBridge(QObject):
     notice = Signal(object)  # Notice
     questionAsked = Signal(object)  # QuestionAsked
     questionSettled = Signal(object)  # QuestionSettled
+    elicitationAsked = Signal(object)  # ElicitationAsked
+    elicitationSettled = Signal(object)  # ElicitationSettled
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -68,6 +72,8 @@ class EventBridge(QObject):
             Notice: self.notice,
             QuestionAsked: self.questionAsked,
             QuestionSettled: self.questionSettled,
+            ElicitationAsked: self.elicitationAsked,
+            ElicitationSettled: self.elicitationSettled,
         }.get(type(event))
         if signal is not None:
             signal.emit(event)

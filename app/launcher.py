@@ -75,6 +75,8 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         on_tools_changed=lambda agent_id: holder["village"].refresh_tools(agent_id),
         # the browser, or else the link shown in a dialog (never logged: it carries the state)
         open_url=SignInLinks(webbrowser.open).open_url,
+        # server forms go to the window's elicitation cards (declined when no window answers)
+        elicitation=lambda request: holder["village"].questions.elicitations.handle(request),
     )
     store: Store | None
     try:

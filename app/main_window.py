@@ -46,6 +46,7 @@ from .keys import KeyStore
 from .style import STYLE
 from .widgets.agents import AgentList
 from .widgets.chat import ChatView
+from .widgets.elicitation import ElicitationArea
 from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
 
@@ -175,6 +176,11 @@ class MainWindow(QMainWindow):
         self.bridge.questionAsked.connect(self.question_area.on_asked)
         self.bridge.questionSettled.connect(self.question_area.on_settled)
         mv.addWidget(self.question_area)
+        broker = getattr(getattr(village, "questions", None), "elicitations", None)  # MCP server forms
+        self.elicitation_area = ElicitationArea(broker, self._agent_name)
+        self.bridge.elicitationAsked.connect(self.elicitation_area.on_asked)
+        self.bridge.elicitationSettled.connect(self.elicitation_area.on_settled)
+        mv.addWidget(self.elicitation_area)
         mv.addLayout(row)
 
         # tool panel
@@ -475,4 +481,5 @@ class MainWindow(QMainWindow):
             task.cancel()
         self.bridge.detach()
         self.question_area.detach()
+        self.elicitation_area.detach()
         super().closeEvent(event)

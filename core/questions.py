@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.builtin_tools import UserAnswer
+from core.elicitation import Elicitations
 from core.events import EventBus, QuestionAsked, QuestionSettled
 from core.log import event as log_event
 
@@ -44,6 +45,8 @@ class Questions:
         self._pending: dict[str, _Pending] = {}
         self._ids = itertools.count(1)
         self._stamp = f"{time.time_ns():x}"
+        # MCP servers' elicitation forms go through the same village bus (core.elicitation)
+        self.elicitations = Elicitations(bus)
 
     # ------------------------------------------------------------------ front ends
     def attach_answerer(self) -> Callable[[], None]:

@@ -209,6 +209,13 @@ T: dict[str, tuple[str, str]] = {
     "Type your answer": ("回答を入力", "输入你的回答"),
     "Answer": ("回答", "回答"),
     "Decline": ("断る", "拒绝"),
+    "{agent}: the MCP server {server} asks you:": (
+        "{agent}: MCP サーバー {server} からの入力依頼:",
+        "{agent}：MCP 服务器 {server} 请你填写：",
+    ),
+    "Accept": ("承認", "接受"),
+    "Cancel": ("キャンセル", "取消"),
+    "Check: {fields}": ("確認してください: {fields}", "请检查：{fields}"),
     "Built-in tools": ("組み込みツール", "内置工具"),
     "May ask me questions (ask_user_question)": (
         "私に質問してよい（ask_user_question）",

@@ -52,6 +52,34 @@
     </message>
 </context>
 <context>
+    <name>ElicitationCard</name>
+    <message>
+        <location filename="../app/widgets/elicitation.py" line="172" />
+        <source>{agent}: the MCP server {server} asks you:</source>
+        <translation>{agent}: MCP サーバー {server} からの入力依頼:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation.py" line="176" />
+        <source>Accept</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation.py" line="177" />
+        <source>Decline</source>
+        <translation>断る</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation.py" line="178" />
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation.py" line="217" />
+        <source>Check: {fields}</source>
+        <translation>確認してください: {fields}</translation>
+    </message>
+</context>
+<context>
     <name>ImagePreview</name>
     <message>
         <location filename="../app/widgets/preview.py" line="171" />
@@ -87,124 +115,124 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="230" />
+        <location filename="../app/main_window.py" line="236" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="239" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>これはオフラインのデモ村です。Muse のモデルは AI ではなくスクリプトです。カメラシミュレーターから1枚撮り、画像の大きさと色を報告します。実際のモデルと話すには、設定を開いてテンプレートを追加し、キーを保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="244" />
         <source>Open Settings</source>
         <translation>設定を開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="239" />
+        <location filename="../app/main_window.py" line="245" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="246" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="243" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="253" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="254" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="255" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="250" />
+        <location filename="../app/main_window.py" line="256" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
-        <location filename="../app/main_window.py" line="458" />
+        <location filename="../app/main_window.py" line="258" />
+        <location filename="../app/main_window.py" line="464" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
-        <location filename="../app/main_window.py" line="462" />
+        <location filename="../app/main_window.py" line="259" />
+        <location filename="../app/main_window.py" line="468" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="272" />
+        <location filename="../app/main_window.py" line="278" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="315" />
+        <location filename="../app/main_window.py" line="321" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="348" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="352" />
+        <location filename="../app/main_window.py" line="358" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="380" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="382" />
+        <location filename="../app/main_window.py" line="388" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="389" />
+        <location filename="../app/main_window.py" line="395" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="464" />
+        <location filename="../app/main_window.py" line="470" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

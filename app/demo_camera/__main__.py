@@ -1,4 +1,4 @@
-"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control]``
+"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control] [--elicit]``
 
 Streamable HTTP on 127.0.0.1:47321/mcp by default. If the port is taken (say NIK itself is
 running) a free port is used instead. When the socket is bound, one line goes to stdout:
@@ -56,6 +56,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--slow-seconds", type=float, default=30.0, help="delay of --mode slow")
     parser.add_argument("--control", action="store_true", help="add the demo_* test tools")
+    parser.add_argument("--elicit", action="store_true", help="add demo_ask_settings (an elicitation form)")
     return parser.parse_args(argv)
 
 
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING)
     from app.demo_camera.server import CameraState, build_server
 
-    server = build_server(CameraState(args.mode, args.slow_seconds), control=args.control)
+    server = build_server(CameraState(args.mode, args.slow_seconds), control=args.control, elicit=args.elicit)
     if args.stdio:
         server.run("stdio")
         return 0

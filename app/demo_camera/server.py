@@ -3,7 +3,9 @@
 ``--mode`` chooses what ``live_view_image`` returns (see ``frames.MODES``) so every Spec 70 rule
 can be shown against a real server process. With ``--control`` the server also offers
 ``demo_set_mode`` (switch the mode at run time), ``demo_add_tool`` (adds a tool and sends
-``tools/list_changed``) and ``demo_ask`` (asks the client through elicitation).
+``tools/list_changed``) and ``demo_ask`` (asks the client through elicitation). With
+``--elicit`` it offers ``demo_ask_settings``, which asks for a typed form (integer exposure, number
+gain, enum metering, string note, boolean confirm) and reports what came back.
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ from __future__ import annotations
 import itertools
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import mcp_types as t
 from mcp.server.mcpserver import Context, MCPServer
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from app.demo_camera import frames
 
@@ -124,7 +126,27 @@ class _Answer(BaseModel):
     answer: str
 
 
-def build_server(state: CameraState, *, control: bool = False) -> MCPServer:
+class _Settings(BaseModel):
+    exposure: int = Field(title="Exposure (ms)", description="Exposure time in milliseconds", ge=1, le=1000)
+    confirm: bool = Field(title="Apply now", description="Apply the settings at once")
+    gain: float = Field(default=1.0, title="Gain", description="Sensor gain", ge=0.5, le=8.0)
+    metering: Literal["spot", "matrix", "center"] = Field(
+        default="matrix", title="Metering", description="Metering mode"
+    )
+    note: str | None = Field(default=None, title="Note", description="Free text", max_length=40)
+
+
+def settings_text(action: str, data: _Settings | None) -> str:
+    """What ``demo_ask_settings`` returns: the action, then the accepted values in field order."""
+    if data is None:
+        return f"action={action}"
+    return (
+        f"action={action} exposure={data.exposure} confirm={str(data.confirm).lower()} "
+        f"gain={data.gain:g} metering={data.metering} note={data.note if data.note is not None else '-'}"
+    )
+
+
+def build_server(state: CameraState, *, control: bool = False, elicit: bool = False) -> MCPServer:
     server = MCPServer("fuseforks-demo-camera", version="0.1.0", log_level="WARNING")
     seq_counter = itertools.count(1)
 
@@ -173,5 +195,13 @@ def build_server(state: CameraState, *, control: bool = False) -> MCPServer:
             result = await ctx.elicit("Which shutter speed?", _Answer)
             data = getattr(result, "data", None)
             return f"action={result.action}" + (f" answer={data.answer}" if data is not None else "")
+
+    if elicit:
+
+        @server.tool()
+        async def demo_ask_settings(ctx: Context) -> str:
+            """Ask the user for exposure settings through an elicitation form (testing only)."""
+            result = await ctx.elicit("Set the exposure for the next frame.", _Settings)
+            return settings_text(result.action, getattr(result, "data", None))
 
     return server

@@ -1,0 +1,299 @@
+"""Forms an MCP server asks the person to fill (elicitation, form mode), shown as cards in the chat column.
+
+``ElicitationArea`` attaches to the village's elicitation broker as an answerer (without one the
+broker declines every request), shows an ``ElicitationCard`` for every ``ElicitationAsked`` and
+removes it on ``ElicitationSettled``, whoever settled it. A card has one input per field:
+``QLineEdit`` for strings, ``QSpinBox`` for integers, ``QDoubleSpinBox`` for numbers, ``QCheckBox``
+for booleans and ``QComboBox`` for enums; required fields are marked with ``*`` and descriptions
+are tooltips. Accept is enabled only while the content matches the schema
+(``core.elicitation.validate``): nothing of a wrong type is ever sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.elicitation import Value, check
+from core.events import ElicitationAsked, ElicitationSettled, ElicitField
+
+INT_LIMIT = 2**31 - 1  # QSpinBox holds a C int
+FLOAT_LIMIT = 1e15
+
+
+class ElicitationBroker(Protocol):
+    """The part of ``core.elicitation.Elicitations`` a front end uses."""
+
+    def attach_answerer(self) -> Callable[[], None]: ...
+
+    def pending(self) -> list[ElicitationAsked]: ...
+
+    def answer(self, request_id: str, content: Mapping[str, Value]) -> bool: ...
+
+    def decline(self, request_id: str) -> bool: ...
+
+    def cancel(self, request_id: str) -> bool: ...
+
+
+FieldWidget = QLineEdit | QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox
+
+
+def _widget(f: ElicitField) -> FieldWidget:
+    if f.kind == "boolean":
+        box = QCheckBox()
+        box.setChecked(f.default is True)
+        return box
+    if f.kind == "enum":
+        combo = QComboBox()
+        if not f.required:
+            combo.addItem("", None)  # leave it out
+        for value, title in zip(f.options, f.option_titles, strict=True):
+            combo.addItem(title, value)
+        if f.default is not None:
+            combo.setCurrentIndex(combo.findData(f.default))
+        elif f.required:
+            combo.setCurrentIndex(-1)  # a choice must be made
+        return combo
+    if f.kind == "integer":
+        spin = QSpinBox()
+        low = int(f.minimum) if f.minimum is not None else -INT_LIMIT
+        high = int(f.maximum) if f.maximum is not None else INT_LIMIT
+        spin.setRange(max(low, -INT_LIMIT), min(high, INT_LIMIT))
+        if isinstance(f.default, int):
+            spin.setValue(f.default)
+        return spin
+    if f.kind == "number":
+        dspin = QDoubleSpinBox()
+        dspin.setDecimals(6)
+        dspin.setRange(
+            f.minimum if f.minimum is not None else -FLOAT_LIMIT,
+            f.maximum if f.maximum is not None else FLOAT_LIMIT,
+        )
+        if isinstance(f.default, int | float):
+            dspin.setValue(float(f.default))
+        return dspin
+    line = QLineEdit()
+    if isinstance(f.default, str):
+        line.setText(f.default)
+    if f.max_length is not None:
+        line.setMaxLength(f.max_length)
+    return line
+
+
+class ElicitationCard(QFrame):
+    """One open form: the server's message, one input per field, Accept, Decline and Cancel."""
+
+    accepted = Signal(str, object)  # request id, content dict
+    declined = Signal(str)  # request id
+    cancelled = Signal(str)  # request id
+
+    def __init__(self, asked: ElicitationAsked, agent_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.asked = asked
+        self.agent_name = agent_name
+        self.setObjectName("elicitationCard")
+        self.header = QLabel()
+        self.header.setObjectName("elicitationHeader")
+        self.message = QLabel(asked.message)
+        self.message.setObjectName("elicitationMessage")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form = QFormLayout()
+        self.inputs: dict[str, FieldWidget] = {}
+        self.labels: dict[str, QLabel] = {}
+        for f in asked.fields:
+            widget = _widget(f)
+            widget.setObjectName(f"elicitationField_{f.name}")
+            label = QLabel((f.title or f.name) + (" *" if f.required else ""))
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            if f.description:
+                label.setToolTip(f.description)
+                widget.setToolTip(f.description)
+            self._watch(widget)
+            self.inputs[f.name] = widget
+            self.labels[f.name] = label
+            form.addRow(label, widget)
+        self.problem = QLabel("")
+        self.problem.setObjectName("elicitationProblem")
+        self.problem.setWordWrap(True)
+        self.accept_button = QPushButton()
+        self.accept_button.setObjectName("elicitationAcceptButton")
+        self.accept_button.clicked.connect(self._accept)
+        self.decline_button = QPushButton()
+        self.decline_button.setObjectName("elicitationDeclineButton")
+        self.decline_button.clicked.connect(lambda: self._reply("decline"))
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("elicitationCancelButton")
+        self.cancel_button.clicked.connect(lambda: self._reply("cancel"))
+        row = QHBoxLayout()
+        row.addWidget(self.problem, 1)
+        row.addWidget(self.accept_button)
+        row.addWidget(self.decline_button)
+        row.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.addWidget(self.header)
+        layout.addWidget(self.message)
+        layout.addLayout(form)
+        layout.addLayout(row)
+        self.sent = False
+        self.retranslate()
+        self._sync()
+
+    def _watch(self, widget: FieldWidget) -> None:
+        if isinstance(widget, QLineEdit):
+            widget.textChanged.connect(self._sync)
+        elif isinstance(widget, QCheckBox):
+            widget.toggled.connect(self._sync)
+        elif isinstance(widget, QComboBox):
+            widget.currentIndexChanged.connect(self._sync)
+        else:
+            widget.valueChanged.connect(self._sync)
+
+    def retranslate(self) -> None:
+        self.header.setText(
+            self.tr("{agent}: the MCP server {server} asks you:").format(
+                agent=self.agent_name, server=self.asked.server
+            )
+        )
+        self.accept_button.setText(self.tr("Accept"))
+        self.decline_button.setText(self.tr("Decline"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self._sync()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def content(self) -> dict[str, Value]:
+        """The typed values of the form; empty optional fields are left out."""
+        out: dict[str, Value] = {}
+        for f in self.asked.fields:
+            w = self.inputs[f.name]
+            if isinstance(w, QCheckBox):
+                out[f.name] = w.isChecked()
+            elif isinstance(w, QComboBox):
+                data = w.currentData()
+                if isinstance(data, str):
+                    out[f.name] = data
+            elif isinstance(w, QSpinBox):
+                out[f.name] = int(w.value())
+            elif isinstance(w, QDoubleSpinBox):
+                out[f.name] = float(w.value())
+            elif w.text() or f.required:
+                out[f.name] = w.text()
+        return out
+
+    def problems(self) -> list[str]:
+        """The names of the fields whose value cannot be sent (schema order, each once)."""
+        content = self.content()
+        bad = {name for name, _rule in check(self.asked.fields, content)}
+        bad |= {f.name for f in self.asked.fields if f.required and content.get(f.name) in ("", None)}
+        return [f.name for f in self.asked.fields if f.name in bad]
+
+    def _sync(self) -> None:
+        problems = self.problems()
+        self.accept_button.setEnabled(not self.sent and not problems)
+        titles = {f.name: f.title or f.name for f in self.asked.fields}
+        self.problem.setText(
+            self.tr("Check: {fields}").format(fields=", ".join(titles[n] for n in problems))
+            if problems
+            else ""
+        )
+
+    def _lock(self) -> None:
+        """One reply per card: a second click must not answer twice."""
+        self.sent = True
+        for w in (*self.inputs.values(), self.accept_button, self.decline_button, self.cancel_button):
+            w.setEnabled(False)
+
+    def _accept(self) -> None:
+        if self.sent or self.problems():
+            return
+        content = self.content()
+        self._lock()
+        self.accepted.emit(self.asked.request_id, content)
+
+    def _reply(self, action: str) -> None:
+        if self.sent:
+            return
+        self._lock()
+        (self.declined if action == "decline" else self.cancelled).emit(self.asked.request_id)
+
+
+class ElicitationArea(QWidget):
+    """The open forms of every agent's servers, oldest first; hidden when there are none."""
+
+    def __init__(
+        self,
+        broker: ElicitationBroker | None,
+        agent_name: Callable[[str], str] = lambda agent_id: agent_id,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("elicitationArea")
+        self.broker = broker
+        self.agent_name = agent_name
+        self.cards: dict[str, ElicitationCard] = {}
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 4, 0, 4)
+        self._detach: Callable[[], None] | None = None
+        if broker is not None:
+            self._detach = broker.attach_answerer()
+            for asked in broker.pending():
+                self.on_asked(asked)
+        self.setVisible(bool(self.cards))
+
+    def on_asked(self, e: ElicitationAsked) -> None:
+        if e.request_id in self.cards:
+            return
+        card = ElicitationCard(e, self.agent_name(e.agent_id))
+        card.accepted.connect(self._accepted)
+        card.declined.connect(self._declined)
+        card.cancelled.connect(self._cancelled)
+        self.cards[e.request_id] = card
+        self.box.addWidget(card)
+        self.setVisible(True)
+
+    def on_settled(self, e: ElicitationSettled) -> None:
+        card = self.cards.pop(e.request_id, None)
+        if card is not None:
+            self.box.removeWidget(card)
+            card.deleteLater()
+        self.setVisible(bool(self.cards))
+
+    def _accepted(self, request_id: str, content: dict[str, Value]) -> None:
+        if self.broker is not None:
+            self.broker.answer(request_id, content)
+
+    def _declined(self, request_id: str) -> None:
+        if self.broker is not None:
+            self.broker.decline(request_id)
+
+    def _cancelled(self, request_id: str) -> None:
+        if self.broker is not None:
+            self.broker.cancel(request_id)
+
+    def detach(self) -> None:
+        """Stop answering (the window closes): open forms are cancelled by the broker."""
+        if self._detach is not None:
+            self._detach()
+            self._detach = None
