@@ -128,6 +128,7 @@ async def test_pause_after_a_tool_stops_before_the_next_model_request_and_resume
     outcome = await handle[0].wait()
     tid = handle[0].turn_id
     assert (outcome.stop, snap.runs, len(backend.requests)) == ("paused", 1, 1)  # no second request
+    assert finished(seen) == [("paused", PAUSED_TEXT)]
     assert store.call_states(tid) == {"c1": "completed"}
     assert f"turn paused: turn={tid} not_executed=0" in log_lines(event_log)
     assert state(village) is AgentState.IDLE
@@ -140,7 +141,7 @@ async def test_pause_after_a_tool_stops_before_the_next_model_request_and_resume
     assert (point.turn_id, point.user_message.text) == (tid, "take one")
     assert pending_calls(point) == []
     resumed_backend = ScriptedBackend([reply("one frame seen")])
-    village, seen = village_on(store, resumed_backend, snap)
+    village, _ = village_on(store, resumed_backend, snap)
     again = await village.resume(point).wait()
     assert (again.stop, again.text, snap.runs) == ("-", "one frame seen", 1)  # never run again
     assert [m.text for m in resumed_backend.requests[0].messages] == ["take one", "", "frame"]
@@ -163,7 +164,9 @@ async def test_paused_before_its_first_operation_resumes_from_its_input(
     assert [m.role for m in outcome.messages] == [Role.USER]  # no invented model reply
     assert store.turn_state(handle.turn_id) == ("paused", "paused")
     lines = log_lines(event_log)
-    assert re.fullmatch(r"turn: agent=agent_9 backend=scripted stop=paused .* rounds=0/12 model=scripted-1", lines[-1])
+    assert re.fullmatch(
+        r"turn: agent=agent_9 backend=scripted stop=paused .* rounds=0/12 model=scripted-1", lines[-1]
+    )
 
     [point] = recover(store)
     assert (point.user_message.text, point.messages, point.completed) == ("say hello", [], {})
@@ -189,6 +192,7 @@ async def test_stop_wins_over_pause_at_the_same_boundary(tmp_path: Path, event_l
     handle.stop()
     outcome = await handle.wait()
     assert outcome.stop == "interrupted" and outcome.resume is None
+    assert finished(seen) == [("interrupted", note("interrupted", "en", agent="agent_9"))]
     assert store.turn_state(handle.turn_id) == ("done", "interrupted")
     assert recover(store) == []
     await village.close()
