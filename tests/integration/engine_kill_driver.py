@@ -1,0 +1,248 @@
+"""The real engine under SIGKILL: a scripted scenario run by ``core.village.Village`` (so
+``core.turn.Turn``) with ``SqliteJournal`` on a real ``Store``, the real ``VillagePipeline`` and the
+real built-in ``execute_code`` (Python subprocesses), for tests/integration/test_engine_kill.py.
+
+    python -m tests.integration.engine_kill_driver STORE_DIR KILL_SPEC
+
+The scenario: agent ``agent_1`` answers two user requests (``please work, turn K``); for each, the
+scripted model asks for two ``execute_code`` calls in each of two rounds, then gives the final text
+``final answer of turn K``. Every call's code appends its call id (``tKrRcI``) to
+``STORE_DIR/ran.log`` first, so executions can be counted; ``c0`` prints 200,000 characters (the
+pipeline spills it), ``t*r1c1`` exits with status 1 (an error result).
+
+On start the driver does what the app does (app/launcher.py ``resume_cut_turns``):
+``core.recovery.recover(store)`` then ``Village.resume(point)`` for every cut turn; then it sends
+the scenario's requests whose input is not stored yet, one after the other.
+
+``KILL_SPEC`` says where this process SIGKILLs itself (nothing in the engine is patched; the hooks
+sit at its seams: the journal object, the tool object, the store's commit and blob-file hooks):
+
+- ``before:OP@N`` / ``after:OP@N``: around the N-th ``SqliteJournal.OP`` write of this process
+  (OP: begin_turn, model_message, tool_registered, tool_running, tool_completed, end_turn);
+- ``tool_start@N``: once the N-th tool subprocess of this process has started and appended its
+  line to ran.log (it is still running or just exited; the engine has not seen its result);
+- ``tool_finish@N``: the N-th tool subprocess has exited, before the engine gets its result;
+- ``commit@N``: right after the N-th SQLite commit of this process (recovery's included);
+- ``blob@N``: right after the N-th new blob file is written, before its transaction commits;
+- ``none``: no kill; the driver prints the per-kind counts as JSON on its last stdout line.
+
+``FUSEFORKS_SAME_SECOND=1`` gives every run the same turn-id stamp, as restarts within one wall
+clock second get (see the test's xfail case); without it each run's stamp is made unique.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from core.builtin_tools import ExecuteCode
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from core.config import Agent, parse_config
+from core.log import LOG
+from core.recovery import recover
+from core.results import VillagePipeline
+from core.store import SqliteJournal, Store
+from core.tool import AgentTool, ToolContext, ToolReturn
+from core.village import Village
+from tests.fakes.scripted import ScriptedBackend, calls, reply
+
+AGENT = "agent_1"
+TURNS = 2
+ROUNDS = 2  # tool rounds per turn, then the final text
+CALLS = 2  # execute_code calls per tool round
+JOURNAL_OPS = ("begin_turn", "model_message", "tool_registered", "tool_running", "tool_completed", "end_turn")
+CONFIG = {
+    "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
+    "agents": [{"id": AGENT, "template": "c", "builtin_tools": ["execute_code"]}],
+}
+START_POLLS = 10_000  # x 2 ms: how long tool_start waits for the line in ran.log
+
+
+def user_text(turn: int) -> str:
+    return f"please work, turn {turn}"
+
+
+def final_text(turn: int) -> str:
+    return f"final answer of turn {turn}"
+
+
+def call_id(turn: int, rnd: int, i: int) -> str:
+    return f"t{turn}r{rnd}c{i}"
+
+
+def fails(cid: str) -> bool:
+    return cid.endswith("r1c1")
+
+
+def big(cid: str) -> bool:
+    return cid.endswith("c0")
+
+
+def code_for(ran_log: Path, cid: str) -> str:
+    body = "print('x' * 200_000)" if big(cid) else f"print('result of {cid}')"
+    tail = "\nraise SystemExit(1)" if fails(cid) else ""
+    return (
+        f"with open({str(ran_log)!r}, 'a') as f:\n    f.write({cid!r} + '\\n')\n"
+        f"print('ran {cid}')\n{body}{tail}"
+    )
+
+
+class Killer:
+    """Counts events by kind and SIGKILLs this process at the one named by the spec."""
+
+    def __init__(self, spec: str) -> None:
+        self.counts: Counter[str] = Counter()
+        self.kind, self.at = "", 0
+        if spec != "none":
+            kind, _, n = spec.rpartition("@")
+            self.kind, self.at = kind, int(n)
+
+    def hit(self, kind: str) -> None:
+        self.counts[kind] += 1
+        if kind == self.kind and self.counts[kind] == self.at:
+            self.die()
+
+    def wants(self, kind: str) -> bool:
+        """Whether the next ``kind`` event is the kill point (without counting it)."""
+        return kind == self.kind and self.counts[kind] + 1 == self.at
+
+    @staticmethod
+    def die() -> None:
+        sys.stdout.flush()
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+class KillingJournal(SqliteJournal):
+    """The real journal; each write is bracketed by a ``before:OP`` and an ``after:OP`` point."""
+
+    def __init__(self, store: Store, killer: Killer) -> None:
+        super().__init__(store)
+        self.killer = killer
+
+    def _around(self, op: str, write: Any, *args: Any) -> None:
+        self.killer.hit(f"before:{op}")
+        write(*args)
+        self.killer.hit(f"after:{op}")
+
+    def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
+        self._around("begin_turn", super().begin_turn, turn_id, agent_id, user_message)
+
+    def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None:
+        self._around("model_message", super().model_message, turn_id, round, message, usage)
+
+    def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
+        self._around("tool_registered", super().tool_registered, turn_id, round, call)
+
+    def tool_running(self, turn_id: str, call_id: str) -> None:
+        self._around("tool_running", super().tool_running, turn_id, call_id)
+
+    def tool_completed(self, turn_id: str, call_id: str, result: ToolReturn, message: ChatMessage) -> None:
+        self._around("tool_completed", super().tool_completed, turn_id, call_id, result, message)
+
+    def tool_not_executed(self, turn_id: str, call_id: str) -> None:
+        self._around("tool_not_executed", super().tool_not_executed, turn_id, call_id)
+
+    def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
+        self._around("end_turn", super().end_turn, turn_id, stop, text, usage)
+
+
+class WatchedExecuteCode(ExecuteCode):
+    """The real ``execute_code``; the kill points ``tool_start`` / ``tool_finish`` sit around it."""
+
+    def __init__(self, work_dir: Path, *, language: str, killer: Killer, ran_log: Path) -> None:
+        super().__init__(work_dir, language=language)
+        self.killer = killer
+        self.ran_log = ran_log
+
+    async def call(self, args: dict[str, Any], ctx: ToolContext) -> ToolReturn:
+        run = asyncio.ensure_future(super().call(args, ctx))
+        if self.killer.wants("tool_start"):
+            for _ in range(START_POLLS):  # a file another process writes: polled
+                if self._ran(ctx.call_id):
+                    break
+                await asyncio.sleep(0.002)
+        self.killer.hit("tool_start")  # the subprocess has had its effect (or the wait timed out)
+        ret = await run
+        self.killer.hit("tool_finish")
+        return ret
+
+    def _ran(self, cid: str) -> bool:
+        try:
+            return cid in self.ran_log.read_text().split()
+        except FileNotFoundError:
+            return False
+
+
+def model_step(ran_log: Path) -> Any:
+    """The scripted model: what it answers depends only on the request (so a resumed turn gets the
+    same answers): the turn is read from the last user message, the round from the assistant
+    messages after it."""
+
+    def respond(request: ChatRequest) -> ChatResponse:
+        last_user = max(i for i, m in enumerate(request.messages) if m.role is Role.USER)
+        turn = int(request.messages[last_user].text.rsplit(" ", 1)[1])
+        rnd = sum(1 for m in request.messages[last_user + 1 :] if m.role is Role.ASSISTANT)
+        if rnd >= ROUNDS:
+            return reply(final_text(turn))
+        ids = [call_id(turn, rnd, i) for i in range(CALLS)]
+        return calls(
+            [("execute_code", {"code": code_for(ran_log, cid)}) for cid in ids],
+            text=f"round {rnd} of turn {turn}",
+            ids=ids,
+        )
+
+    return respond
+
+
+async def main(store_dir: Path, spec: str) -> None:
+    killer = Killer(spec)
+    LOG.configure(store_dir / "log")
+    ran_log = store_dir / "ran.log"
+    store = Store.open(store_dir)
+    store.after_commit = lambda _op: killer.hit("commit")
+    store.blobs.after_write = lambda _sha: killer.hit("blob")
+    config = parse_config(CONFIG)
+    backend = ScriptedBackend(default=model_step(ran_log))
+    code_dir = store_dir / "code"
+
+    def builtins(agent: Agent, language: str) -> list[AgentTool]:
+        if "execute_code" not in agent.builtin_tools:
+            return []
+        return [WatchedExecuteCode(code_dir / agent.id, language=language, killer=killer, ran_log=ran_log)]
+
+    village = Village(
+        config,
+        backend_factory=lambda _t: backend,
+        journal=KillingJournal(store, killer),
+        pipeline=VillagePipeline(config, spill_dir=store_dir / "spill"),
+        builtin_tools=builtins,
+    )
+    if os.environ.get("FUSEFORKS_SAME_SECOND") == "1":
+        village._stamp = "20260101000000"  # every run in the same wall-clock second
+    else:
+        # Workaround (see the test module): the village's turn ids are "<seconds stamp>-<n>" with n
+        # counting from 1 per process, so a restart within the same second would reuse the id of a
+        # stored turn. A per-run stamp keeps the scenario's turns apart.
+        village._stamp = f"{village._stamp}.{os.getpid()}"
+    await village.start()
+    for point in recover(store, config.village.language):
+        village.resume(point)
+    await village.wait_idle()
+    begun = {m.text for m in store.messages(AGENT) if m.kind == "input"}
+    for turn in range(TURNS):
+        if user_text(turn) not in begun:
+            await village.send(AGENT, user_text(turn)).wait()
+    await village.wait_idle()
+    await village.close()
+    store.close()
+    print(json.dumps(dict(sorted(killer.counts.items())), separators=(",", ":")))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1]), sys.argv[2]))

@@ -1,0 +1,275 @@
+"""SIGKILL the REAL engine (core.village.Village → core.turn.Turn, SqliteJournal on a Store, the
+VillagePipeline, the built-in execute_code in real subprocesses) at every journal write (before
+and after it), at every tool subprocess start and finish, inside blob writes, and again during
+recovery; restart until the scenario is done and check (S02-3 … S02-5):
+
+- no tool call ran twice; a call whose completion is a real result ran exactly once;
+- a call cut while running is settled by core.recovery exactly as its policy says (state
+  ``failed``, the ``tool_interrupted`` note, is_error, ``interrupted=1``) and was not run again;
+- every blob the database references reads back and verifies, and nothing on disk is corrupt;
+- the conversation is whole: two turns, three model messages and four tool results each, the
+  final texts, no turn left unfinished; spilled results are complete in their spill files.
+
+The driver is tests/integration/engine_kill_driver.py (its docstring lists the kill points).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from core.log import LOG_NAME
+from core.notes import note
+from core.store import Store
+from tests.conftest import log_lines
+from tests.integration.engine_kill_driver import (
+    AGENT,
+    CALLS,
+    JOURNAL_OPS,
+    ROUNDS,
+    TURNS,
+    big,
+    call_id,
+    fails,
+    final_text,
+    user_text,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+# what one clean run of the scenario does (asserted by the first test)
+CLEAN = {
+    "begin_turn": 2,
+    "model_message": 6,
+    "tool_registered": 8,
+    "tool_running": 8,
+    "tool_completed": 8,
+    "end_turn": 2,
+}
+CLEAN_COUNTS = {
+    **{f"{when}:{op}": n for op, n in CLEAN.items() for when in ("before", "after")},
+    "blob": 20,
+    "commit": 34,
+    "tool_start": 8,
+    "tool_finish": 8,
+}
+INTERRUPTED = note("tool_interrupted", "en")
+# a spilled result: its head, the spill notice (omitted tokens, spill file), its tail
+SPILLED = re.compile(r"x+\n\[(\d+) [^\]]*? (/\S+\.txt)\]\nx+")
+
+# Every journal write, before and after; every tool start and finish; some blob writes (the
+# blob file is on disk, its transaction has not committed).
+SINGLE = [
+    *(
+        f"{when}:{op}@{n}"
+        for op, count in CLEAN.items()
+        for n in range(1, count + 1)
+        for when in ("before", "after")
+    ),
+    *(f"tool_{edge}@{n}" for n in range(1, 9) for edge in ("start", "finish")),
+    *(f"blob@{n}" for n in (1, 3, 6, 9, 14, 19)),
+]
+# Killed, then killed again while recovering or resuming (the second spec counts from the restart).
+DOUBLE = [
+    ("tool_start@1", "commit@1"),  # the restart dies right after settling the interrupted call
+    ("tool_finish@2", "blob@1"),  # ... after writing the note's blob, before its commit
+    ("after:tool_running@2", "commit@2"),
+    ("before:tool_completed@3", "tool_start@1"),  # ... while running the resumed round's tool
+    ("after:model_message@2", "before:tool_completed@1"),
+    ("tool_start@5", "after:end_turn@1"),  # ... after the resumed turn ended, before turn 1
+    ("after:begin_turn@2", "after:model_message@1"),
+    ("before:end_turn@1", "before:end_turn@1"),  # the finish-without-model path, cut again
+]
+# Calls cannot be running while the engine writes these (registration happens before the round's
+# calls start; model messages and turn ends happen between rounds).
+OUTSIDE_TOOL_RUNS = ("begin_turn", "model_message", "tool_registered", "end_turn")
+# A call is durably "running" (and not completed) at these kill points.
+RUNNING_AT_KILL = ("after:tool_running", "before:tool_completed", "tool_start", "tool_finish")
+
+
+def run(data: Path, spec: str, *, same_second: bool = False) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "FUSEFORKS_SAME_SECOND"}
+    if same_second:
+        env["FUSEFORKS_SAME_SECOND"] = "1"
+    return subprocess.run(
+        [sys.executable, "-m", "tests.integration.engine_kill_driver", str(data), spec],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def finish(data: Path) -> dict[str, int]:
+    res = run(data, "none")
+    assert res.returncode == 0, res.stderr
+    counts: dict[str, int] = json.loads(res.stdout.strip().splitlines()[-1])
+    return counts
+
+
+def referenced_blobs(data: Path) -> set[str]:
+    conn = sqlite3.connect(f"file:{data / 'store' / 'store.db'}?mode=ro", uri=True)
+    try:
+        rows = conn.execute(
+            "SELECT text_blob FROM messages UNION SELECT result_blob FROM completions"
+            " UNION SELECT sha256 FROM message_images"
+            " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
+        ).fetchall()
+        images = conn.execute("SELECT result_images FROM completions").fetchall()
+    finally:
+        conn.close()
+    names = {r[0] for r in rows}
+    for (raw,) in images:
+        names |= {d["sha256"] for d in json.loads(raw)}
+    return names
+
+
+def turns_of(data: Path) -> list[tuple[str, str, str | None, str | None]]:
+    conn = sqlite3.connect(f"file:{data / 'store' / 'store.db'}?mode=ro", uri=True)
+    try:
+        return [
+            (r[0], r[1], r[2], r[3])
+            for r in conn.execute("SELECT id, state, stop, final_text_blob FROM turns ORDER BY seq")
+        ]
+    finally:
+        conn.close()
+
+
+def check_store(data: Path) -> dict[str, set[str]]:
+    """Every invariant of a finished scenario; returns the interrupted call ids per turn."""
+    ran_log = data / "ran.log"
+    ran = Counter(ran_log.read_text().split()) if ran_log.exists() else Counter()
+    expected_ids = {call_id(t, r, i) for t in range(TURNS) for r in range(ROUNDS) for i in range(CALLS)}
+    assert set(ran) <= expected_ids, f"unknown executions: {ran}"
+    assert all(n == 1 for n in ran.values()), f"a tool ran twice: {ran}"
+    store = Store.open(data)
+    try:
+        assert store.verify_all() == []
+        for sha in sorted(referenced_blobs(data)):
+            store.blobs.get(sha)  # raises MissingBlob / CorruptBlob
+        assert store.unfinished_turns() == []
+        turns = turns_of(data)
+        assert len(turns) == TURNS, turns
+        messages = store.messages(AGENT)
+        kinds = [m.kind for m in messages]
+        assert kinds == ["input", "model", "tool", "tool", "model", "tool", "tool", "model"] * TURNS
+        interrupted: dict[str, set[str]] = {}
+        for turn, (tid, state, stop, final_blob) in enumerate(turns):
+            assert (state, stop) == ("done", "-")
+            assert final_blob is not None and store.read_text(final_blob) == final_text(turn)
+            mine = [m for m in messages if m.turn_id == tid]
+            assert [m.text for m in mine if m.kind == "input"] == [user_text(turn)]
+            assert [m.text for m in mine if m.kind == "model"] == [
+                *(f"round {r} of turn {turn}" for r in range(ROUNDS)),
+                final_text(turn),
+            ]
+            calls = store.tool_calls_of(tid)
+            assert [c.call_id for c in calls] == [
+                call_id(turn, r, i) for r in range(ROUNDS) for i in range(CALLS)
+            ]
+            assert [c.round for c in calls] == [r + 1 for r in range(ROUNDS) for _ in range(CALLS)]
+            cut = interrupted[tid] = store.interrupted_calls(tid)
+            results = {m.tool_call_id: m for m in mine if m.kind == "tool"}
+            assert set(results) == {c.call_id for c in calls}
+            for c in calls:
+                msg = results[c.call_id]
+                text = store.read_text(msg.text_sha256)
+                if c.call_id in cut:  # core.recovery: cut while running → failed, never run again
+                    assert (c.state, msg.call_state, text, msg.is_error) == (
+                        "failed",
+                        "failed",
+                        INTERRUPTED,
+                        True,
+                    )
+                    assert ran[c.call_id] <= 1
+                    continue
+                assert ran[c.call_id] == 1, f"{c.call_id} completed but ran {ran[c.call_id]} times"
+                bad = fails(c.call_id)
+                assert (c.state, msg.is_error) == ("failed" if bad else "completed", bad)
+                head = f"exit code: {int(bad)}\nstdout:\nran {c.call_id}\n"
+                if not big(c.call_id):
+                    assert text == f"{head}result of {c.call_id}"
+                    continue
+                spill = SPILLED.fullmatch(text[len(head) :]) if text.startswith(head) else None
+                assert spill is not None, text[:200]
+                assert note("spill_notice", "en", omitted=spill[1], path=spill[2]) in text
+                assert Path(spill[2]).read_text() == head + "x" * 200_000
+        return interrupted
+    finally:
+        store.close()
+
+
+def op_of(spec: str) -> str:
+    kind = spec.rpartition("@")[0]
+    return kind.partition(":")[2] or kind
+
+
+def test_clean_run_counts_every_kill_point(tmp_path: Path) -> None:
+    assert finish(tmp_path) == CLEAN_COUNTS
+    assert [sorted(cut) for cut in check_store(tmp_path).values()] == [[]] * TURNS
+    assert set(CLEAN) == set(JOURNAL_OPS)
+    assert finish(tmp_path) == {}  # a finished store: a restart resumes nothing, sends nothing
+
+
+@pytest.mark.parametrize("spec", SINGLE)
+def test_kill_once_then_restart(tmp_path: Path, spec: str) -> None:
+    first = run(tmp_path, spec)
+    assert first.returncode == -9, (first.returncode, first.stderr)
+    finish(tmp_path)
+    cut = [c for ids in check_store(tmp_path).values() for c in ids]
+    ran = Counter((tmp_path / "ran.log").read_text().split()) if (tmp_path / "ran.log").exists() else {}
+    if op_of(spec) in OUTSIDE_TOOL_RUNS:  # no call was running: none was settled as interrupted
+        assert cut == []
+    if spec.split("@")[0] in RUNNING_AT_KILL:
+        # the call's "running" record was durable and its completion was not: recovery settled it
+        # as interrupted (and, per core.recovery, did not run it again)
+        assert 1 <= len(cut) <= CALLS
+    if spec.startswith("tool_"):  # the watched subprocess had run: its line is in ran.log
+        assert any(ran[c] == 1 for c in cut)
+    recovered = [line for line in log_lines(tmp_path / "log" / LOG_NAME) if line.startswith("recovery:")]
+    if cut:  # the restart logged what it settled
+        assert len(recovered) == 1 and re.fullmatch(
+            rf"recovery: turns=1 reused=\d+ not_executed=\d+ interrupted={len(cut)}", recovered[0]
+        ), recovered
+    assert len(recovered) <= 1
+    assert len({c[: c.index("c")] for c in cut}) <= 1  # only one round was cut
+    if not cut:
+        assert sorted(ran) == sorted(
+            call_id(t, r, i) for t in range(TURNS) for r in range(ROUNDS) for i in range(CALLS)
+        )
+
+
+@pytest.mark.parametrize(("first", "second"), DOUBLE)
+def test_kill_twice_then_restart(tmp_path: Path, first: str, second: str) -> None:
+    res = run(tmp_path, first)
+    assert res.returncode == -9, (res.returncode, res.stderr)
+    res = run(tmp_path, second)
+    assert res.returncode == -9, (res.returncode, res.stderr)  # the restart was killed too
+    finish(tmp_path)
+    check_store(tmp_path)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "core/village.py: turn ids are '<seconds stamp>-<n>' with n counting from 1 per process, so "
+        "a restart within the same wall-clock second sends its next turn under the id of a stored "
+        "turn; Store.begin_turn ignores it as 'already begun' and the new turn's input is lost, "
+        "its messages land in the old turn"
+    ),
+)
+def test_restart_within_the_same_second_keeps_turns_apart(tmp_path: Path) -> None:
+    res = run(tmp_path, "after:end_turn@1", same_second=True)  # turn 0 done, killed before turn 1
+    assert res.returncode == -9, res.stderr
+    res = run(tmp_path, "none", same_second=True)
+    assert res.returncode == 0, res.stderr
+    check_store(tmp_path)
