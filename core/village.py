@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -143,7 +144,9 @@ class Village:
         self._handles: dict[str, TurnHandle] = {}
         self._tasks: set[asyncio.Task[object]] = set()
         self._ids = itertools.count(1)
-        self._stamp = time.strftime("%Y%m%d%H%M%S")
+        # start time plus a random part: two starts within one second (a quick restart after a
+        # crash) must never reuse a turn id, or the store would append to the old turn
+        self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:

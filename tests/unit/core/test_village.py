@@ -151,3 +151,18 @@ async def test_failed_turn_marks_the_agent_and_keeps_the_village_running(event_l
     assert village.statuses()[1].state is AgentState.ERROR
     assert (await village.send("agent_8", "y").wait()).text == "fine now"
     assert village.statuses()[1].state is AgentState.IDLE
+
+
+@pytest.mark.asyncio
+async def test_two_starts_within_one_second_never_share_a_turn_id() -> None:
+    """A quick restart after a crash must not reuse turn ids: the store would append the new
+    turn's messages to the old turn's record."""
+    ids = []
+    for _ in range(2):
+        backend = ScriptedBackend([reply("hi")])
+        village = Village(village_config(), backend_factory=Backends({"doer": backend}))
+        handle = village.send("agent_8", "hello")
+        await handle.wait()
+        ids.append(handle.turn_id)
+        await village.close()
+    assert ids[0] != ids[1]
