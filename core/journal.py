@@ -50,6 +50,9 @@ class ResumePoint:
     completed: dict[str, ToolReturn] = field(default_factory=dict)  # call id -> stored result
     rounds_done: int = 0
     usage: Usage = field(default_factory=Usage)
+    # ended by a pause (S02-5), not cut by a crash: a front end may leave it for the person to
+    # resume instead of continuing it on its own at start-up
+    paused: bool = False
 
 
 class TurnJournal(Protocol):

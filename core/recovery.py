@@ -55,11 +55,16 @@ def settle_turn(store: Store, turn_id: str, language: str = "en") -> tuple[int, 
 def recover(store: Store, language: str = "en") -> list[ResumePoint]:
     """Settle every unfinished turn and return where each one resumes (oldest first)."""
     not_executed = interrupted = 0
-    for turn_id, _state in store.unfinished_turns():
+    paused: set[str] = set()
+    for turn_id, state in store.unfinished_turns():
         n, i = settle_turn(store, turn_id, language)
         not_executed += n
         interrupted += i
+        if state == "paused":
+            paused.add(turn_id)
     points = store.resume_points(language)
+    for point in points:
+        point.paused = point.turn_id in paused
     if points:
         event(
             "recovery",

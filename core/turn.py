@@ -337,6 +337,7 @@ class Turn:
             dict(self._pause_completed),
             self.rounds,
             self.usage,
+            paused=True,
         )
         return outcome
 

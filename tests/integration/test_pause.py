@@ -82,7 +82,7 @@ async def test_pause_while_the_model_answers_keeps_its_calls_pending_then_resume
         "rounds=1/12 model=scripted-1"
     )
     point = outcome.resume
-    assert point is not None
+    assert point is not None and point.paused
     assert [c.id for c in pending_calls(point)] == ["c1", "c2"] and point.completed == {}
 
     again = await village.resume(point).wait()
@@ -138,7 +138,7 @@ async def test_pause_after_a_tool_stops_before_the_next_model_request_and_resume
     # a restart: the paused turn is found by recovery and continues with the model request
     store = Store.open(tmp_path)
     [point] = recover(store)
-    assert (point.turn_id, point.user_message.text) == (tid, "take one")
+    assert (point.turn_id, point.user_message.text, point.paused) == (tid, "take one", True)
     assert pending_calls(point) == []
     resumed_backend = ScriptedBackend([reply("one frame seen")])
     village, _ = village_on(store, resumed_backend, snap)

@@ -104,7 +104,7 @@ async def test_store_broken_mid_turn_the_call_never_runs_twice(
     assert reopened.call_states("t1") == ({"c1": "registered"} if op == "tool_registered" else {})
     [point] = recover(reopened)
     assert [c.id for c in pending_calls(point)] == ["c1"]
-    assert point.completed == {}
+    assert (point.completed, point.paused) == ({}, False)  # cut, not paused
     resumed = ScriptedBackend([reply("now I see it")])
     again = await make_turn(resumed, [cam], journal=SqliteJournal(reopened), resume=point).run()
     assert again.text == "now I see it"
