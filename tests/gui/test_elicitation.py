@@ -247,8 +247,11 @@ async def test_declined_or_cancelled_form(
             assert row.output_text.toPlainText() == f"action={button}"
             assert tool_result_sent(fake) == f"action={button}"
             await until(lambda: not win.elicitation_area.cards)
+            broker = win.elicitation_area.broker
+            assert isinstance(broker, Elicitations) and broker.available
         finally:
             await close_window(rt, win)
+    assert not broker.available  # a closed window answers nothing: headless again
     assert f"mcp elicitation: agent=agent_9 server=nik action={button}" in log_lines(event_log)
 
 
