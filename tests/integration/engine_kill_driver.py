@@ -22,12 +22,14 @@ sit at its seams: the journal object, the tool object, the store's commit and bl
 - ``tool_start@N``: once the N-th tool subprocess of this process has started and appended its
   line to ran.log (it is still running or just exited; the engine has not seen its result);
 - ``tool_finish@N``: the N-th tool subprocess has exited, before the engine gets its result;
+- ``hold:tool_running@N``: at the N-th ``tool_running`` write, hold it until another call's
+  completion is durable, then die: one call of the round completed, the other never started;
 - ``commit@N``: right after the N-th SQLite commit of this process (recovery's included);
 - ``blob@N``: right after the N-th new blob file is written, before its transaction commits;
 - ``none``: no kill; the driver prints the per-kind counts as JSON on its last stdout line.
 
-``FUSEFORKS_SAME_SECOND=1`` gives every run the same turn-id stamp, as restarts within one wall
-clock second get (see the test's xfail case); without it each run's stamp is made unique.
+``FUSEFORKS_SAME_SECOND=1`` makes the clock read the same second while the village is made, as
+for every run of a quick restart: its turn ids must still never repeat a stored one.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -61,6 +64,8 @@ CONFIG = {
     "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
     "agents": [{"id": AGENT, "template": "c", "builtin_tools": ["execute_code"]}],
 }
+HOLD = "hold:tool_running"
+HOLD_POLLS = 20_000  # x 1 ms: how long a hold waits for the other call's completion
 START_POLLS = 10_000  # x 2 ms: how long tool_start waits for the line in ran.log
 
 
@@ -106,6 +111,15 @@ class Killer:
     def hit(self, kind: str) -> None:
         self.counts[kind] += 1
         if kind == self.kind and self.counts[kind] == self.at:
+            self.die()
+        if self.kind == HOLD and kind == "before:tool_running" and self.counts[kind] == self.at:
+            # a journal write runs in a worker thread: the event loop goes on meanwhile, so the
+            # round's other call can finish; this call stays registered, never started
+            done = self.counts["after:tool_completed"]
+            for _ in range(HOLD_POLLS):
+                if self.counts["after:tool_completed"] > done:
+                    break
+                time.sleep(0.001)
             self.die()
 
     def wants(self, kind: str) -> bool:
@@ -216,20 +230,20 @@ async def main(store_dir: Path, spec: str) -> None:
             return []
         return [WatchedExecuteCode(code_dir / agent.id, language=language, killer=killer, ran_log=ran_log)]
 
-    village = Village(
-        config,
-        backend_factory=lambda _t: backend,
-        journal=KillingJournal(store, killer),
-        pipeline=VillagePipeline(config, spill_dir=store_dir / "spill"),
-        builtin_tools=builtins,
-    )
-    if os.environ.get("FUSEFORKS_SAME_SECOND") == "1":
-        village._stamp = "20260101000000"  # every run in the same wall-clock second
-    else:
-        # Workaround (see the test module): the village's turn ids are "<seconds stamp>-<n>" with n
-        # counting from 1 per process, so a restart within the same second would reuse the id of a
-        # stored turn. A per-run stamp keeps the scenario's turns apart.
-        village._stamp = f"{village._stamp}.{os.getpid()}"
+    same_second = os.environ.get("FUSEFORKS_SAME_SECOND") == "1"
+    real_strftime = time.strftime
+    if same_second:  # every run starts within the same wall-clock second (a quick restart)
+        time.strftime = lambda fmt, t=None: "20260101000000"
+    try:
+        village = Village(
+            config,
+            backend_factory=lambda _t: backend,
+            journal=KillingJournal(store, killer),
+            pipeline=VillagePipeline(config, spill_dir=store_dir / "spill"),
+            builtin_tools=builtins,
+        )
+    finally:
+        time.strftime = real_strftime
     await village.start()
     for point in recover(store, config.village.language):
         village.resume(point)

@@ -75,6 +75,10 @@ SINGLE = [
     ),
     *(f"tool_{edge}@{n}" for n in range(1, 9) for edge in ("start", "finish")),
     *(f"blob@{n}" for n in (1, 3, 6, 9, 14, 19)),
+    *(f"hold:tool_running@{n}" for n in range(1, 9)),
+    # right after the commits of tool_completed (each journal write is one commit; these are the
+    # 7th, 15th, 24th and 32nd): nothing it references may still be unwritten
+    *(f"commit@{n}" for n in (7, 15, 24, 32)),
 ]
 # Killed, then killed again while recovering or resuming (the second spec counts from the restart).
 DOUBLE = [
@@ -233,6 +237,13 @@ def test_kill_once_then_restart(tmp_path: Path, spec: str) -> None:
         # the call's "running" record was durable and its completion was not: recovery settled it
         # as interrupted (and, per core.recovery, did not run it again)
         assert 1 <= len(cut) <= CALLS
+    if spec.startswith("hold:"):
+        # one call completed, its partner was registered and never started: the resumed round
+        # reused the completed result (not run again) and ran the other one once
+        assert cut == []
+        recorded = [line for line in log_lines(tmp_path / "log" / LOG_NAME) if line.startswith("recovery:")]
+        earlier = CALLS * ((int(spec.rpartition("@")[2]) - 1) // CALLS % ROUNDS)  # the turn's earlier rounds
+        assert recorded == [f"recovery: turns=1 reused={earlier + 1} not_executed=1 interrupted=0"]
     if spec.startswith("tool_"):  # the watched subprocess had run: its line is in ran.log
         assert any(ran[c] == 1 for c in cut)
     recovered = [line for line in log_lines(tmp_path / "log" / LOG_NAME) if line.startswith("recovery:")]
@@ -258,18 +269,15 @@ def test_kill_twice_then_restart(tmp_path: Path, first: str, second: str) -> Non
     check_store(tmp_path)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "core/village.py: turn ids are '<seconds stamp>-<n>' with n counting from 1 per process, so "
-        "a restart within the same wall-clock second sends its next turn under the id of a stored "
-        "turn; Store.begin_turn ignores it as 'already begun' and the new turn's input is lost, "
-        "its messages land in the old turn"
-    ),
-)
 def test_restart_within_the_same_second_keeps_turns_apart(tmp_path: Path) -> None:
+    """A village's turn ids are "<start second><random>-<n>" (n counts from 1 per process): a
+    restart within the same second must not send its next turn under a stored turn's id, which
+    Store.begin_turn would take as "already begun" (losing the input, mixing the turns)."""
     res = run(tmp_path, "after:end_turn@1", same_second=True)  # turn 0 done, killed before turn 1
     assert res.returncode == -9, res.stderr
     res = run(tmp_path, "none", same_second=True)
     assert res.returncode == 0, res.stderr
     check_store(tmp_path)
+    ids = [t[0] for t in turns_of(tmp_path)]
+    assert all(i.startswith("20260101000000") and i.endswith("-1") for i in ids), ids  # same second
+    assert len(set(ids)) == TURNS
