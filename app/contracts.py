@@ -10,6 +10,7 @@ from typing import Protocol
 
 from core.config import Config
 from core.events import EventBus
+from core.journal import ResumePoint
 from core.village import AgentState, AgentStatus, BackendFactory, TurnHandle
 
 RUNNING = AgentState.RUNNING.value
@@ -31,6 +32,8 @@ class VillageLike(Protocol):
     async def close(self) -> None: ...
 
     def send(self, agent_id: str, text: str) -> TurnHandle: ...
+
+    def resume(self, point: ResumePoint) -> TurnHandle: ...
 
     def statuses(self) -> list[AgentStatus]: ...
 

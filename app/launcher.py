@@ -6,6 +6,7 @@ import asyncio
 import signal
 import sys
 import webbrowser
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from core.config import Config, ConfigError, default_config_path, load_config
+from core.journal import ResumePoint
 from core.log import LOG, event
 from core.mcp.provider import McpToolProvider, default_secret_resolver
 from core.store import SqliteJournal, Store, StoreError
@@ -113,8 +115,12 @@ def seed_histories(village: Village, store: Store, config: Config) -> None:
         village.seed_history(agent.id, store.past_messages(agent.id, config.village.language))
 
 
-def resume_cut_turns(rt: Runtime, config: Config) -> int:
-    """Continue the turns a crash cut (S02-3, S02-5): completed tools are reused, never re-run."""
+def resume_cut_turns(
+    rt: Runtime, config: Config, keep_paused: Callable[[ResumePoint], None] | None = None
+) -> int:
+    """Continue the turns a crash cut (S02-3, S02-5): completed tools are reused, never re-run.
+    Turns the person paused go to ``keep_paused`` (the window's Resume) instead of continuing on
+    their own; without it they continue like cut turns."""
     if rt.store is None:
         return 0
     from core.recovery import recover
@@ -125,9 +131,13 @@ def resume_cut_turns(rt: Runtime, config: Config) -> int:
     known = {a.id for a in config.agents}
     resumed = 0
     for point in recover(rt.store, config.village.language):
-        if point.agent_id in known:
-            rt.village.resume(point)
-            resumed += 1
+        if point.agent_id not in known:
+            continue
+        if point.paused and keep_paused is not None:
+            keep_paused(point)
+            continue
+        rt.village.resume(point)
+        resumed += 1
     return resumed
 
 
@@ -201,7 +211,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
     try:
         await village.start()
         window.refresh_agents()
-        resume_cut_turns(rt, config)
+        resume_cut_turns(rt, config, keep_paused=window.add_paused)
         gc = start_store_gc(rt)
         await closed
     finally:

@@ -37,6 +37,7 @@ from core.events import (
     TurnFinished,
     TurnStarted,
 )
+from core.journal import ResumePoint
 from core.log import LOG, default_log_dir, event, profile
 
 from .bridge import EventBridge
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.config_path = config_path
         self.after_apply = after_apply
         self.handles: dict[str, TurnHandleLike] = {}
+        self.paused: dict[str, ResumePoint] = {}  # agent id -> its paused turn, until resumed
         self.tasks: set[asyncio.Task[Any]] = set()
         self.chats: dict[str, ChatView] = {}
         self.panels: dict[str, ToolPanel] = {}
@@ -161,9 +163,15 @@ class MainWindow(QMainWindow):
         self.stop_button.setObjectName("stopButton")
         self.stop_button.clicked.connect(self.stop_current)
         self.stop_button.setEnabled(False)
+        # Pause while a turn runs (it ends resumable at its next step, S02-5); Resume once paused
+        self.pause_button = QPushButton()
+        self.pause_button.setObjectName("pauseButton")
+        self.pause_button.clicked.connect(self.pause_or_resume)
+        self.pause_button.setEnabled(False)
         buttons = QVBoxLayout()
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.pause_button)
         row = QHBoxLayout()
         row.addWidget(self.input, 1)
         row.addLayout(buttons)
@@ -250,6 +258,7 @@ class MainWindow(QMainWindow):
         )
         self.send_button.setText(self.tr("Send"))
         self.stop_button.setText(self.tr("Stop"))
+        self.update_pause_button()
         self.file_menu.setTitle(self.tr("&File"))
         self.settings_action.setText(self.tr("&Settings…"))
         self.quit_action.setText(self.tr("&Quit"))
@@ -304,6 +313,7 @@ class MainWindow(QMainWindow):
         self.chat_stack.setCurrentWidget(self.chat_for(agent_id))
         self.panel_stack.setCurrentWidget(self.panel_for(agent_id))
         self.stop_button.setEnabled(agent_id in self.handles)
+        self.update_pause_button()
 
     def _agent_name(self, agent_id: str) -> str:
         return next((s.name for s in self.village.statuses() if s.agent_id == agent_id), agent_id)
@@ -332,12 +342,58 @@ class MainWindow(QMainWindow):
 
     async def _await_turn(self, handle: TurnHandleLike) -> None:
         try:
-            await handle.wait()
+            outcome = await handle.wait()
+            point = getattr(outcome, "resume", None)
+            if getattr(outcome, "stop", "") == "paused" and point is not None:
+                self.paused[handle.agent_id] = point
         finally:
             if self.handles.get(handle.agent_id) is handle:
                 del self.handles[handle.agent_id]
             self.chat_for(handle.agent_id).set_busy(False)
             self.refresh_agents()
+            self.update_pause_button()
+
+    # ------------------------------------------------------------------ pause and resume
+    def update_pause_button(self) -> None:
+        agent_id = self.current_agent()
+        handle = self.handles.get(agent_id) if agent_id else None
+        if handle is None and agent_id in self.paused:
+            self.pause_button.setText(self.tr("Resume"))
+            self.pause_button.setEnabled(True)
+            return
+        self.pause_button.setText(self.tr("Pause"))
+        self.pause_button.setEnabled(handle is not None and not getattr(handle, "pausing", False))
+
+    def pause_or_resume(self) -> None:
+        agent_id = self.current_agent()
+        if agent_id is None:
+            return
+        handle = self.handles.get(agent_id)
+        if handle is not None:
+            handle.pause()
+            self.pause_button.setEnabled(False)
+            self.statusBar().showMessage(self.tr("Pausing at the next step…"), 5000)
+        elif agent_id in self.paused:
+            self.resume_paused(agent_id)
+
+    def resume_paused(self, agent_id: str) -> TurnHandleLike | None:
+        point = self.paused.pop(agent_id, None)
+        if point is None:
+            return None
+        handle = self.village.resume(point)
+        self.handles[agent_id] = handle
+        self.chat_for(agent_id).set_busy(True)
+        self.show_agent(self.current_agent())
+        self.spawn(self._await_turn(handle))
+        return handle
+
+    def add_paused(self, point: ResumePoint) -> None:
+        """A turn paused in an earlier session: kept for the person to resume (never on its own)."""
+        self.paused[point.agent_id] = point
+        self.chat_for(point.agent_id).add_bubble(
+            "notice", self.tr("A paused turn is waiting. Press Resume to continue it.")
+        )
+        self.update_pause_button()
 
     def stop_current(self) -> None:
         agent_id = self.current_agent()
@@ -386,6 +442,8 @@ class MainWindow(QMainWindow):
         chat.set_busy(False)
         if e.stop == "interrupted":
             chat.add_bubble("notice", self.tr("Stopped."))
+        elif e.stop == "paused":
+            chat.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
 
     def on_turn_failed(self, e: TurnFailed) -> None:
         chat = self.chat_for(e.agent_id)

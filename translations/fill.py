@@ -90,6 +90,14 @@ T: dict[str, tuple[str, str]] = {
     "Request passed on from {source}:": ("{source} から引き継がれた依頼:", "由 {source} 转来的请求："),
     "Passed the request on to {to}.": ("依頼を {to} に引き継ぎました。", "已将请求转给 {to}。"),
     "Stopped.": ("停止しました。", "已停止。"),
+    "Pause": ("一時停止", "暂停"),
+    "Resume": ("再開", "继续"),
+    "Pausing at the next step…": ("次の区切りで一時停止します…", "将在下一步暂停…"),
+    "Paused. Press Resume to continue.": ("一時停止しました。「再開」で続けます。", "已暂停。按“继续”接着进行。"),
+    "A paused turn is waiting. Press Resume to continue it.": (
+        "一時停止中のターンがあります。「再開」で続けます。",
+        "有一个已暂停的回合。按“继续”接着进行。",
+    ),
     "The turn failed ({code}): {message}": (
         "ターンが失敗しました（{code}）: {message}",
         "本轮失败（{code}）：{message}",

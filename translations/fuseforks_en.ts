@@ -115,124 +115,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="244" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="239" />
+        <location filename="../app/main_window.py" line="247" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Open Settings</source>
         <translation>Open Settings</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="253" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="254" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="259" />
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="262" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="263" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="264" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="265" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="266" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="258" />
-        <location filename="../app/main_window.py" line="464" />
+        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="522" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="259" />
-        <location filename="../app/main_window.py" line="468" />
+        <location filename="../app/main_window.py" line="268" />
+        <location filename="../app/main_window.py" line="526" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="287" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="331" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="348" />
+        <location filename="../app/main_window.py" line="361" />
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="364" />
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="375" />
+        <source>Pausing at the next step…</source>
+        <translation>Pausing at the next step…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="394" />
+        <source>A paused turn is waiting. Press Resume to continue it.</source>
+        <translation>A paused turn is waiting. Press Resume to continue it.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="404" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="358" />
+        <location filename="../app/main_window.py" line="414" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="380" />
+        <location filename="../app/main_window.py" line="436" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="388" />
+        <location filename="../app/main_window.py" line="444" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="395" />
+        <location filename="../app/main_window.py" line="446" />
+        <source>Paused. Press Resume to continue.</source>
+        <translation>Paused. Press Resume to continue.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="453" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="470" />
+        <location filename="../app/main_window.py" line="528" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

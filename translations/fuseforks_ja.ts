@@ -115,124 +115,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="244" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="239" />
+        <location filename="../app/main_window.py" line="247" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>これはオフラインのデモ村です。Muse のモデルは AI ではなくスクリプトです。カメラシミュレーターから1枚撮り、画像の大きさと色を報告します。実際のモデルと話すには、設定を開いてテンプレートを追加し、キーを保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Open Settings</source>
         <translation>設定を開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="253" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="254" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="259" />
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="262" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="263" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="264" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="265" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="266" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="258" />
-        <location filename="../app/main_window.py" line="464" />
+        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="522" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="259" />
-        <location filename="../app/main_window.py" line="468" />
+        <location filename="../app/main_window.py" line="268" />
+        <location filename="../app/main_window.py" line="526" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="287" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="331" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="348" />
+        <location filename="../app/main_window.py" line="361" />
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="364" />
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="375" />
+        <source>Pausing at the next step…</source>
+        <translation>次の区切りで一時停止します…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="394" />
+        <source>A paused turn is waiting. Press Resume to continue it.</source>
+        <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="404" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="358" />
+        <location filename="../app/main_window.py" line="414" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="380" />
+        <location filename="../app/main_window.py" line="436" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="388" />
+        <location filename="../app/main_window.py" line="444" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="395" />
+        <location filename="../app/main_window.py" line="446" />
+        <source>Paused. Press Resume to continue.</source>
+        <translation>一時停止しました。「再開」で続けます。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="453" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="470" />
+        <location filename="../app/main_window.py" line="528" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

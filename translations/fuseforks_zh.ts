@@ -115,124 +115,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="244" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="239" />
+        <location filename="../app/main_window.py" line="247" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>这是离线演示村。Muse 的模型是脚本而不是 AI：它从相机模拟器拍摄一帧，并报告图像的尺寸和颜色。要与真实模型对话，请打开设置，添加模板并保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Open Settings</source>
         <translation>打开设置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="245" />
+        <location filename="../app/main_window.py" line="253" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="246" />
+        <location filename="../app/main_window.py" line="254" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>发给所选代理的消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="259" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="262" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="263" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="264" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="265" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="266" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="258" />
-        <location filename="../app/main_window.py" line="464" />
+        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="522" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="259" />
-        <location filename="../app/main_window.py" line="468" />
+        <location filename="../app/main_window.py" line="268" />
+        <location filename="../app/main_window.py" line="526" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="287" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="331" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="348" />
+        <location filename="../app/main_window.py" line="361" />
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="364" />
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="375" />
+        <source>Pausing at the next step…</source>
+        <translation>将在下一步暂停…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="394" />
+        <source>A paused turn is waiting. Press Resume to continue it.</source>
+        <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="404" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="358" />
+        <location filename="../app/main_window.py" line="414" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="380" />
+        <location filename="../app/main_window.py" line="436" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="388" />
+        <location filename="../app/main_window.py" line="444" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="395" />
+        <location filename="../app/main_window.py" line="446" />
+        <source>Paused. Press Resume to continue.</source>
+        <translation>已暂停。按“继续”接着进行。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="453" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="470" />
+        <location filename="../app/main_window.py" line="528" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
