@@ -48,6 +48,7 @@ from .style import STYLE
 from .widgets.agents import AgentList
 from .widgets.chat import ChatView
 from .widgets.elicitation import ElicitationArea
+from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
 
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         translations: Translations | None = None,
         demo: bool = False,
         history: HistorySource | None = None,
+        pages: PageSource | None = None,
         config_path: Path | None = None,
         after_apply: Callable[[Config], None] | None = None,
     ) -> None:
@@ -99,6 +101,7 @@ class MainWindow(QMainWindow):
         self.translations = translations
         self.demo = demo
         self.history = history
+        self.pages = pages if pages is not None else pages_of(history)  # tool panel paging (D-6)
         self.config_path = config_path
         self.after_apply = after_apply
         self.handles: dict[str, TurnHandleLike] = {}
@@ -299,7 +302,7 @@ class MainWindow(QMainWindow):
         if chat is None:
             chat = self.chats[agent_id] = ChatView()
             self.chat_stack.addWidget(chat)
-            panel = self.panels[agent_id] = ToolPanel()
+            panel = self.panels[agent_id] = ToolPanel(pages=self.pages)
             self.panel_stack.addWidget(panel)
         return chat
 

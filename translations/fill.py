@@ -93,7 +93,10 @@ T: dict[str, tuple[str, str]] = {
     "Pause": ("一時停止", "暂停"),
     "Resume": ("再開", "继续"),
     "Pausing at the next step…": ("次の区切りで一時停止します…", "将在下一步暂停…"),
-    "Paused. Press Resume to continue.": ("一時停止しました。「再開」で続けます。", "已暂停。按“继续”接着进行。"),
+    "Paused. Press Resume to continue.": (
+        "一時停止しました。「再開」で続けます。",
+        "已暂停。按“继续”接着进行。",
+    ),
     "A paused turn is waiting. Press Resume to continue it.": (
         "一時停止中のターンがあります。「再開」で続けます。",
         "有一个已暂停的回合。按“继续”接着进行。",
@@ -245,6 +248,31 @@ T: dict[str, tuple[str, str]] = {
         "ブラウザーを開けませんでした。このコンピューターのブラウザーでこのリンクを開いてサインインしてください。"
         "サインインが済むとエージェントが接続します。",
         "无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后代理即会连接。",
+    ),
+    # paging of long tool input and output in the tool panel (app/widgets/pager.py, D-6)
+    "Characters {first}–{last} of {total}": (
+        "全 {total} 文字中 {first}–{last} 文字目",
+        "第 {first}–{last} 个字符，共 {total} 个",
+    ),
+    "First": ("最初", "首页"),
+    "Previous": ("前へ", "上一页"),
+    "Next": ("次へ", "下一页"),
+    "Last": ("最後", "末页"),
+    "The stored copy of this text is damaged: only what is shown here is available.": (
+        "保存されたこのテキストは壊れています。ここに表示されている部分だけが読めます。",
+        "此文本的存储副本已损坏：只能查看此处显示的内容。",
+    ),
+    "The store is not open: only the first {count} characters are shown.": (
+        "保存先が開かれていません。最初の {count} 文字だけを表示しています。",
+        "存储未打开：仅显示前 {count} 个字符。",
+    ),
+    "This call was not found in the store: only the first {count} characters are shown.": (
+        "この呼び出しは保存先に見つかりませんでした。最初の {count} 文字だけを表示しています。",
+        "存储中找不到此调用：仅显示前 {count} 个字符。",
+    ),
+    "The store could not be read: only the first {count} characters are shown.": (
+        "保存先を読み込めませんでした。最初の {count} 文字だけを表示しています。",
+        "无法读取存储：仅显示前 {count} 个字符。",
     ),
     "Copy link": ("リンクをコピー", "复制链接"),
     "Copied": ("コピーしました", "已复制"),

@@ -115,149 +115,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="250" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Open Settings</source>
         <translation>Open Settings</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="258" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="259" />
+        <location filename="../app/main_window.py" line="262" />
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="260" />
+        <location filename="../app/main_window.py" line="263" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="262" />
+        <location filename="../app/main_window.py" line="265" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="266" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="264" />
+        <location filename="../app/main_window.py" line="267" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="265" />
+        <location filename="../app/main_window.py" line="268" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="266" />
+        <location filename="../app/main_window.py" line="269" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
-        <location filename="../app/main_window.py" line="522" />
+        <location filename="../app/main_window.py" line="270" />
+        <location filename="../app/main_window.py" line="525" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="268" />
-        <location filename="../app/main_window.py" line="526" />
+        <location filename="../app/main_window.py" line="271" />
+        <location filename="../app/main_window.py" line="529" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="287" />
+        <location filename="../app/main_window.py" line="290" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="331" />
+        <location filename="../app/main_window.py" line="334" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="361" />
+        <location filename="../app/main_window.py" line="364" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="367" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="375" />
+        <location filename="../app/main_window.py" line="378" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="397" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="404" />
+        <location filename="../app/main_window.py" line="407" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="414" />
+        <location filename="../app/main_window.py" line="417" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="436" />
+        <location filename="../app/main_window.py" line="439" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="444" />
+        <location filename="../app/main_window.py" line="447" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="446" />
+        <location filename="../app/main_window.py" line="449" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="453" />
+        <location filename="../app/main_window.py" line="456" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="528" />
+        <location filename="../app/main_window.py" line="531" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -266,6 +266,54 @@ Images returned by tools are sent to the model provider of the agent that called
 
 A village of AI agents that watch a camera through MCP tools.
 Images returned by tools are sent to the model provider of the agent that called the tool. See PRIVACY.md for what is kept on disk.</translation>
+    </message>
+</context>
+<context>
+    <name>Pager</name>
+    <message>
+        <location filename="../app/widgets/pager.py" line="261" />
+        <source>Characters {first}–{last} of {total}</source>
+        <translation>Characters {first}–{last} of {total}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="279" />
+        <source>The stored copy of this text is damaged: only what is shown here is available.</source>
+        <translation>The stored copy of this text is damaged: only what is shown here is available.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="284" />
+        <source>The store is not open: only the first {count} characters are shown.</source>
+        <translation>The store is not open: only the first {count} characters are shown.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="289" />
+        <source>This call was not found in the store: only the first {count} characters are shown.</source>
+        <translation>This call was not found in the store: only the first {count} characters are shown.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="291" />
+        <source>The store could not be read: only the first {count} characters are shown.</source>
+        <translation>The store could not be read: only the first {count} characters are shown.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="296" />
+        <source>First</source>
+        <translation>First</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="297" />
+        <source>Previous</source>
+        <translation>Previous</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="298" />
+        <source>Next</source>
+        <translation>Next</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="299" />
+        <source>Last</source>
+        <translation>Last</translation>
     </message>
 </context>
 <context>
@@ -622,7 +670,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="230" />
+        <location filename="../app/widgets/toolpanel.py" line="243" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -630,32 +678,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="168" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="169" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="169" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="172" />
+        <location filename="../app/widgets/toolpanel.py" line="182" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="173" />
+        <location filename="../app/widgets/toolpanel.py" line="183" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="189" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

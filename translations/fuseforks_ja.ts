@@ -115,149 +115,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="250" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>これはオフラインのデモ村です。Muse のモデルは AI ではなくスクリプトです。カメラシミュレーターから1枚撮り、画像の大きさと色を報告します。実際のモデルと話すには、設定を開いてテンプレートを追加し、キーを保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Open Settings</source>
         <translation>設定を開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="258" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="259" />
+        <location filename="../app/main_window.py" line="262" />
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="260" />
+        <location filename="../app/main_window.py" line="263" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="262" />
+        <location filename="../app/main_window.py" line="265" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="266" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="264" />
+        <location filename="../app/main_window.py" line="267" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="265" />
+        <location filename="../app/main_window.py" line="268" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="266" />
+        <location filename="../app/main_window.py" line="269" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
-        <location filename="../app/main_window.py" line="522" />
+        <location filename="../app/main_window.py" line="270" />
+        <location filename="../app/main_window.py" line="525" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="268" />
-        <location filename="../app/main_window.py" line="526" />
+        <location filename="../app/main_window.py" line="271" />
+        <location filename="../app/main_window.py" line="529" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="287" />
+        <location filename="../app/main_window.py" line="290" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="331" />
+        <location filename="../app/main_window.py" line="334" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="361" />
+        <location filename="../app/main_window.py" line="364" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="367" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="375" />
+        <location filename="../app/main_window.py" line="378" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="397" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="404" />
+        <location filename="../app/main_window.py" line="407" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="414" />
+        <location filename="../app/main_window.py" line="417" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="436" />
+        <location filename="../app/main_window.py" line="439" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="444" />
+        <location filename="../app/main_window.py" line="447" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="446" />
+        <location filename="../app/main_window.py" line="449" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="453" />
+        <location filename="../app/main_window.py" line="456" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="528" />
+        <location filename="../app/main_window.py" line="531" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -266,6 +266,54 @@ Images returned by tools are sent to the model provider of the agent that called
 
 MCP ツールを通してカメラを見る AI エージェントの村です。
 ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。ディスクに保存されるものは PRIVACY.md を参照してください。</translation>
+    </message>
+</context>
+<context>
+    <name>Pager</name>
+    <message>
+        <location filename="../app/widgets/pager.py" line="261" />
+        <source>Characters {first}–{last} of {total}</source>
+        <translation>全 {total} 文字中 {first}–{last} 文字目</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="279" />
+        <source>The stored copy of this text is damaged: only what is shown here is available.</source>
+        <translation>保存されたこのテキストは壊れています。ここに表示されている部分だけが読めます。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="284" />
+        <source>The store is not open: only the first {count} characters are shown.</source>
+        <translation>保存先が開かれていません。最初の {count} 文字だけを表示しています。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="289" />
+        <source>This call was not found in the store: only the first {count} characters are shown.</source>
+        <translation>この呼び出しは保存先に見つかりませんでした。最初の {count} 文字だけを表示しています。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="291" />
+        <source>The store could not be read: only the first {count} characters are shown.</source>
+        <translation>保存先を読み込めませんでした。最初の {count} 文字だけを表示しています。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="296" />
+        <source>First</source>
+        <translation>最初</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="297" />
+        <source>Previous</source>
+        <translation>前へ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="298" />
+        <source>Next</source>
+        <translation>次へ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="299" />
+        <source>Last</source>
+        <translation>最後</translation>
     </message>
 </context>
 <context>
@@ -622,7 +670,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="230" />
+        <location filename="../app/widgets/toolpanel.py" line="243" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -630,32 +678,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="168" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="169" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="169" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="172" />
+        <location filename="../app/widgets/toolpanel.py" line="182" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="173" />
+        <location filename="../app/widgets/toolpanel.py" line="183" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="189" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

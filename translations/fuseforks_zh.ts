@@ -115,149 +115,149 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="244" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="250" />
         <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
         <translation>这是离线演示村。Muse 的模型是脚本而不是 AI：它从相机模拟器拍摄一帧，并报告图像的尺寸和颜色。要与真实模型对话，请打开设置，添加模板并保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Open Settings</source>
         <translation>打开设置</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="257" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="258" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>发给所选代理的消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="259" />
+        <location filename="../app/main_window.py" line="262" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="260" />
+        <location filename="../app/main_window.py" line="263" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="262" />
+        <location filename="../app/main_window.py" line="265" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="266" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="264" />
+        <location filename="../app/main_window.py" line="267" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="265" />
+        <location filename="../app/main_window.py" line="268" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="266" />
+        <location filename="../app/main_window.py" line="269" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
-        <location filename="../app/main_window.py" line="522" />
+        <location filename="../app/main_window.py" line="270" />
+        <location filename="../app/main_window.py" line="525" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="268" />
-        <location filename="../app/main_window.py" line="526" />
+        <location filename="../app/main_window.py" line="271" />
+        <location filename="../app/main_window.py" line="529" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="287" />
+        <location filename="../app/main_window.py" line="290" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="331" />
+        <location filename="../app/main_window.py" line="334" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="361" />
+        <location filename="../app/main_window.py" line="364" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="367" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="375" />
+        <location filename="../app/main_window.py" line="378" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="397" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="404" />
+        <location filename="../app/main_window.py" line="407" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="414" />
+        <location filename="../app/main_window.py" line="417" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="436" />
+        <location filename="../app/main_window.py" line="439" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="444" />
+        <location filename="../app/main_window.py" line="447" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="446" />
+        <location filename="../app/main_window.py" line="449" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="453" />
+        <location filename="../app/main_window.py" line="456" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="528" />
+        <location filename="../app/main_window.py" line="531" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -266,6 +266,54 @@ Images returned by tools are sent to the model provider of the agent that called
 
 通过 MCP 工具观看相机的 AI 代理村。
 工具返回的图像会发送给调用该工具的代理的模型提供商。磁盘上保存的内容见 PRIVACY.md。</translation>
+    </message>
+</context>
+<context>
+    <name>Pager</name>
+    <message>
+        <location filename="../app/widgets/pager.py" line="261" />
+        <source>Characters {first}–{last} of {total}</source>
+        <translation>第 {first}–{last} 个字符，共 {total} 个</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="279" />
+        <source>The stored copy of this text is damaged: only what is shown here is available.</source>
+        <translation>此文本的存储副本已损坏：只能查看此处显示的内容。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="284" />
+        <source>The store is not open: only the first {count} characters are shown.</source>
+        <translation>存储未打开：仅显示前 {count} 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="289" />
+        <source>This call was not found in the store: only the first {count} characters are shown.</source>
+        <translation>存储中找不到此调用：仅显示前 {count} 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="291" />
+        <source>The store could not be read: only the first {count} characters are shown.</source>
+        <translation>无法读取存储：仅显示前 {count} 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="296" />
+        <source>First</source>
+        <translation>首页</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="297" />
+        <source>Previous</source>
+        <translation>上一页</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="298" />
+        <source>Next</source>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/pager.py" line="299" />
+        <source>Last</source>
+        <translation>末页</translation>
     </message>
 </context>
 <context>
@@ -622,7 +670,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="230" />
+        <location filename="../app/widgets/toolpanel.py" line="243" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -630,32 +678,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="168" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="169" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="169" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="172" />
+        <location filename="../app/widgets/toolpanel.py" line="182" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="173" />
+        <location filename="../app/widgets/toolpanel.py" line="183" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="189" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

@@ -7,8 +7,6 @@ with "Show earlier".
 
 from __future__ import annotations
 
-import json
-
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
@@ -26,20 +24,11 @@ from PySide6.QtWidgets import (
 
 from core.events import ToolFinished, ToolStarted
 
+from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
 
-MAX_DETAIL_CHARS = 16_000  # shown per section; storage keeps everything (D-6)
+MAX_DETAIL_CHARS = PAGE_CHARS  # shown per page; storage keeps everything, the rest pages (D-6)
 MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
-
-
-def pretty_arguments(arguments: dict[str, object]) -> str:
-    return json.dumps(arguments, ensure_ascii=False, indent=2, sort_keys=False)
-
-
-def clip(text: str) -> str:
-    if len(text) <= MAX_DETAIL_CHARS:
-        return text
-    return text[:MAX_DETAIL_CHARS]
 
 
 class FitText(QPlainTextEdit):
@@ -88,7 +77,9 @@ class FitText(QPlainTextEdit):
 class ToolRow(QFrame):
     """One call. ``details`` is collapsed until the header is clicked."""
 
-    def __init__(self, started: ToolStarted, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, started: ToolStarted, parent: QWidget | None = None, pages: PageSource | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("toolRow")
         self.call_id = started.call_id
@@ -119,9 +110,15 @@ class ToolRow(QFrame):
         self.details = QWidget()
         self.details.setObjectName("toolDetails")
         self.input_label = QLabel()
-        self.input_text = FitText(pretty_arguments(started.arguments))
+        self.input_text = FitText()
+        self.input_pager = Pager(self.input_text, INPUT)  # pages read from the store (D-6)
+        self.input_pager.set_source(pages, started.turn_id, started.call_id)
+        self.input_pager.set_text(pretty_arguments(started.arguments))
         self.output_label = QLabel()
         self.output_text = FitText("")
+        self.output_pager = Pager(self.output_text, OUTPUT)
+        self.output_pager.set_source(pages, started.turn_id, started.call_id)
+        self.output_pager.setVisible(False)
         self.display_line = QLabel("")  # after the output body (S70-18)
         self.display_line.setObjectName("displayLine")
         self.display_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -129,9 +126,11 @@ class ToolRow(QFrame):
         d.setContentsMargins(18, 2, 0, 4)
         d.addWidget(self.input_label)
         d.addWidget(self.input_text)
+        d.addWidget(self.input_pager)
         d.addWidget(self.output_label)
         d.addWidget(self.output_text)
-        d.addWidget(self.display_line)
+        d.addWidget(self.display_line)  # right after the output body (S70-18)
+        d.addWidget(self.output_pager)
         self.details.setVisible(False)
 
         layout = QVBoxLayout(self)
@@ -152,10 +151,20 @@ class ToolRow(QFrame):
             return
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self.details.setVisible(on)
+        if on:
+            self.load_pages()
+
+    def load_pages(self) -> None:
+        """Opened: learn from the store how long the input and output really are (in a worker)."""
+        self.input_pager.load()
+        if self.finished is not None:
+            self.output_pager.load()
 
     def finish(self, event: ToolFinished) -> None:
         self.finished = event
-        self.output_text.setPlainText(clip(event.body))
+        self.output_pager.set_text(event.body)
+        if self.expanded:
+            self.output_pager.load()
         self.display_line.setText(event.display_line)
         self.display_line.setVisible(bool(event.display_line))
         self.summary.setText(event.display_line)
@@ -197,9 +206,12 @@ class ToolPanel(QScrollArea):
     """All tool calls of one agent, oldest at the top: the list grows downward from the top of the
     panel and follows the newest row."""
 
-    def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS, pages: PageSource | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("toolPanel")
+        self.pages = pages  # the store's copy of each call's input and output (D-6); None: no store
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.inner = QWidget()
@@ -236,7 +248,7 @@ class ToolPanel(QScrollArea):
         super().changeEvent(event)
 
     def _build(self, entry: CallEntry) -> QWidget:
-        row = entry.widget = ToolRow(entry.started)
+        row = entry.widget = ToolRow(entry.started, pages=self.pages)
         if entry.finished is not None:
             row.finish(entry.finished)
         self.rows[entry.started.call_id] = row
