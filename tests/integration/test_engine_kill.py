@@ -137,6 +137,18 @@ def referenced_blobs(data: Path) -> set[str]:
     return names
 
 
+def completions_of(data: Path, turn_id: str) -> dict[str, tuple[str, bool]]:
+    """call id -> (completion's result blob, is_error)."""
+    conn = sqlite3.connect(f"file:{data / 'store' / 'store.db'}?mode=ro", uri=True)
+    try:
+        rows = conn.execute(
+            "SELECT call_id, result_blob, is_error FROM completions WHERE turn_id=?", (turn_id,)
+        ).fetchall()
+    finally:
+        conn.close()
+    return {r[0]: (r[1], bool(r[2])) for r in rows}
+
+
 def turns_of(data: Path) -> list[tuple[str, str, str | None, str | None]]:
     conn = sqlite3.connect(f"file:{data / 'store' / 'store.db'}?mode=ro", uri=True)
     try:
@@ -183,6 +195,8 @@ def check_store(data: Path) -> dict[str, set[str]]:
             assert [c.round for c in calls] == [r + 1 for r in range(ROUNDS) for _ in range(CALLS)]
             cut = interrupted[tid] = store.interrupted_calls(tid)
             results = {m.tool_call_id: m for m in mine if m.kind == "tool"}
+            completions = completions_of(data, tid)
+            assert set(completions) == {c.call_id for c in calls}
             assert set(results) == {c.call_id for c in calls}
             for c in calls:
                 msg = results[c.call_id]
@@ -195,11 +209,17 @@ def check_store(data: Path) -> dict[str, set[str]]:
                         True,
                     )
                     assert ran[c.call_id] <= 1
+                    assert completions[c.call_id] == (msg.text_sha256, True)
                     continue
                 assert ran[c.call_id] == 1, f"{c.call_id} completed but ran {ran[c.call_id]} times"
                 bad = fails(c.call_id)
                 assert (c.state, msg.is_error) == ("failed" if bad else "completed", bad)
                 head = f"exit code: {int(bad)}\nstdout:\nran {c.call_id}\n"
+                whole, whole_error = completions[c.call_id]  # the whole result (S02-1), verified
+                assert whole_error is bad
+                assert store.read_text(whole) == head + (
+                    "x" * 200_000 if big(c.call_id) else f"result of {c.call_id}"
+                )
                 if not big(c.call_id):
                     assert text == f"{head}result of {c.call_id}"
                     continue
