@@ -1,14 +1,18 @@
 """SIGKILL the REAL engine (core.village.Village → core.turn.Turn, SqliteJournal on a Store, the
 VillagePipeline, the built-in execute_code in real subprocesses) at every journal write (before
-and after it), at every tool subprocess start and finish, inside blob writes, and again during
-recovery; restart until the scenario is done and check (S02-3 … S02-5):
+and after it), at every tool subprocess start and finish, inside blob writes, right after the
+tool_completed commits, with one call of a round completed and its partner never started (the
+reuse path), and again during recovery or the resumed turn; restart until the scenario is done and
+check (S02-3 … S02-5):
 
 - no tool call ran twice; a call whose completion is a real result ran exactly once;
 - a call cut while running is settled by core.recovery exactly as its policy says (state
   ``failed``, the ``tool_interrupted`` note, is_error, ``interrupted=1``) and was not run again;
 - every blob the database references reads back and verifies, and nothing on disk is corrupt;
 - the conversation is whole: two turns, three model messages and four tool results each, the
-  final texts, no turn left unfinished; spilled results are complete in their spill files.
+  final texts, no turn left unfinished; spilled results are complete in their spill files and
+  every completion keeps the whole result;
+- a restart within the same wall-clock second never reuses a stored turn's id.
 
 The driver is tests/integration/engine_kill_driver.py (its docstring lists the kill points).
 """
