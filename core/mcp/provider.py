@@ -227,6 +227,9 @@ class _Connection:
         self.ms: int | None = None
         self._stderr: StderrRing | None = None
         self.failed_tail = ""  # the stderr tail read when the connection last failed
+        self._person_open = 0  # elicitation forms waiting for the person
+        self._person_since: float | None = None
+        self._person_total = 0.0
         self.oauth: McpOAuth | None = None
         self.use_oauth = server.oauth is not None
         self._probe: _BearerProbe | None = None
@@ -494,6 +497,8 @@ class _Connection:
                 dict(getattr(params, "requested_schema", None) or {}),
                 getattr(params, "url", None),
             )
+            self._person_open += 1
+            self._person_since = self._person_since or time.monotonic()
             try:
                 answer = await handler(request)
             except Exception as exc:
@@ -504,6 +509,11 @@ class _Connection:
                     error=_describe(exc),
                 )
                 answer = ElicitationAnswer("cancel")
+            finally:
+                self._person_open -= 1
+                if self._person_open == 0 and self._person_since is not None:
+                    self._person_total += time.monotonic() - self._person_since
+                    self._person_since = None
         LOG.event("mcp elicitation", agent=self.agent_id, server=self.server.name, action=answer.action)
         return mcp_types.ElicitResult(action=answer.action, content=answer.content)
 
@@ -519,10 +529,18 @@ class _Connection:
         client = self.client
         if client is None or self._dead.is_set():
             return "disconnected", self.error or "not connected"
-        call = asyncio.ensure_future(client.call_tool(name, args, read_timeout_seconds=timeout))
+        # The timeout counts the server's time only: while the person fills in a form the server
+        # asked for (elicitation), the clock stops, so nobody has to beat call_timeout_s.
+        call = asyncio.ensure_future(client.call_tool(name, args))
         dead = asyncio.ensure_future(self._dead.wait())
+        start, person_before = time.monotonic(), self.person_seconds()
+        done: set[asyncio.Future[Any]] = set()
         try:
-            done, _ = await asyncio.wait({call, dead}, timeout=timeout + 2, return_when="FIRST_COMPLETED")
+            while not done:
+                left = start + timeout + (self.person_seconds() - person_before) - time.monotonic()
+                if left <= 0:
+                    break
+                done, _ = await asyncio.wait({call, dead}, timeout=left, return_when="FIRST_COMPLETED")
         finally:
             dead.cancel()
             if not call.done():
@@ -543,6 +561,11 @@ class _Connection:
             self._mark_dead(self.error or "connection lost")
             return "disconnected", self.error or "connection lost"
         return "timeout", f"no answer within {_seconds(timeout)} s"
+
+    def person_seconds(self) -> float:
+        """Seconds spent waiting for the person (open elicitation forms), including a form open now."""
+        now = time.monotonic() - self._person_since if self._person_since is not None else 0.0
+        return self._person_total + now
 
     def _mark_dead(self, error: str) -> None:
         if not self.error:

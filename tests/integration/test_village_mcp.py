@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from core.config import parse_config
+from core.config import McpServer, McpSettings, parse_config
 from core.events import Event, Notice
-from core.mcp import McpToolProvider
+from core.mcp import ElicitationAnswer, ElicitationRequest, McpToolProvider
+from core.tool import ToolContext
 from core.village import Village
+from tests.conftest import log_lines
 from tests.fakes.scripted import ScriptedBackend, call, reply
 from tests.integration.test_mcp_provider import FAST, start_camera, stop
 
@@ -103,3 +106,39 @@ async def test_tools_added_by_the_server_are_offered_on_the_next_turn(cam_url: s
     offered = [sorted(t.name for t in r.tools) for r in backend.requests]
     assert "cam__extra_tool" not in offered[0]
     assert "cam__extra_tool" in offered[2]
+
+
+@pytest.mark.asyncio
+async def test_time_the_person_spends_on_a_form_does_not_count_against_the_call_timeout(
+    cam_url: str, event_log: Path
+) -> None:
+    """call_timeout_s is the server's time: a person taking longer than it to answer an
+    elicitation form still gets their answer through; a server that hangs still times out."""
+
+    async def slow_person(request: ElicitationRequest) -> ElicitationAnswer:
+        await asyncio.sleep(3.5)  # longer than the 2 s call timeout
+        return ElicitationAnswer("accept", {"answer": "1/250"})
+
+    provider = McpToolProvider(
+        language="en",
+        settings=McpSettings(call_timeout_s=2.0, connect_timeout_s=20.0),
+        elicitation=slow_person,
+    )
+    try:
+        tools = {
+            t.name: t
+            for t in await provider.tools_for("a1", [McpServer(name="cam", transport="http", url=cam_url)])
+        }
+        ctx = ToolContext(agent_id="a1", language="en")
+        answered = await tools["cam__demo_ask"].call_with_media({}, ctx)
+        assert (answered.output.text, answered.is_error) == ("action=accept answer=1/250", False)
+        await tools["cam__demo_set_mode"].call_with_media({"mode": "slow", "seconds": 6}, ctx)
+        try:
+            hung = await tools["cam__live_view_image"].call_with_media({}, ctx)
+        finally:
+            await tools["cam__demo_set_mode"].call_with_media({"mode": "jpeg"}, ctx)
+        assert hung.is_error
+        assert hung.output.text == "tool execution failed: the tool did not answer within 2 seconds"
+    finally:
+        await provider.close()
+    assert "mcp elicitation: agent=a1 server=cam action=accept" in log_lines(event_log)
