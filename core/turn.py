@@ -460,7 +460,9 @@ class Turn:
             m = self.messages[i]
             if m.role is not Role.TOOL or not m.attachments:
                 continue
-            keep = m.attachments[max(0, len(m.attachments) - budget) :] if budget > 0 else []
+            # newest results keep their images; a result trimmed part-way keeps its first ones (the
+            # seed's P1 record: 先頭から残し), as the tool ordered them
+            keep = m.attachments[: max(0, budget)]
             budget -= len(keep)
             if len(keep) < len(m.attachments):
                 removed += len(m.attachments) - len(keep)

@@ -321,7 +321,7 @@ async def test_cap_drops_the_oldest_images_first_and_recounts_the_caption() -> N
     backend = ScriptedBackend([call("cam", {"n": i}) for i in range(7)] + [reply("done")])
     await make_turn(backend, [cam]).run()
     oldest = next(m for m in backend.requests[-1].messages if m.role is Role.TOOL)
-    assert oldest.attachments == frames[1:]  # 21 images: the single oldest one goes
+    assert oldest.attachments == frames[:2]  # 21 images: one goes, from the end of the oldest result
     assert oldest.attachment_caption == "(2 images from the cam result)"
     assert oldest.text == "three\n" + note("images_capped", "en")
 
