@@ -3,6 +3,9 @@ through the rest, read from the store (never from the row's event); nothing is c
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -369,4 +372,40 @@ async def test_live_turn_and_reopened_history_page_from_the_store(qtbot: QtBot, 
         assert row.output_pager.position.text() == label(48_001, 50_000, 50_000)
     finally:
         await village.close()
+        store.close()
+
+
+class Recording(StorePages):
+    """The store reader, noting the thread of each read."""
+
+    def __init__(self, store: Store, slow: int = -1) -> None:
+        super().__init__(store)
+        self.slow = slow  # this page index takes 0.3 s longer
+        self.threads: list[bool] = []  # True: read on the main (GUI) thread
+
+    def page(self, turn_id: str, call_id: str, part: str, index: int) -> Page:
+        self.threads.append(threading.current_thread() is threading.main_thread())
+        if index == self.slow:
+            time.sleep(0.3)
+        return super().page(turn_id, call_id, part, index)
+
+
+@pytest.mark.asyncio
+async def test_pages_are_read_off_the_gui_thread_and_the_newest_wins(qtbot: QtBot, tmp_path: Path) -> None:
+    store = stored_call(tmp_path / "data")
+    try:
+        source = Recording(store, slow=1)
+        panel = ToolPanel(pages=source)
+        qtbot.addWidget(panel)
+        row = open_row(panel, *events())
+        await settled(row)
+        pager = row.output_pager
+        pager.go(1)
+        pager.go(3)  # asked before the slow page 2 (index 1) arrived: only the newest is shown
+        await settled(row)
+        await asyncio.sleep(0.5)  # page 2 has arrived by now, and was dropped
+        assert row.output_text.toPlainText() == BODY[48_000:]
+        assert pager.position.text() == label(48_001, 50_000, 50_000)
+        assert source.threads == [False, False, False]
+    finally:
         store.close()
