@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from app.history import StoreHistory
 from app.i18n import Translations
 from app.keys import KeyStore
+from app.launcher import make_runtime
 from app.main_window import MainWindow
 from app.widgets.pager import CORRUPT, MISSING, PAGE_CHARS, Page, PageUnavailable, StorePages
 from app.widgets.toolpanel import ToolPanel, ToolRow
@@ -409,3 +410,32 @@ async def test_pages_are_read_off_the_gui_thread_and_the_newest_wins(qtbot: QtBo
         assert source.threads == [False, False, False]
     finally:
         store.close()
+
+
+@pytest.mark.asyncio
+async def test_app_runtime_pages_the_whole_result_the_model_read_shortened(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The app's own runtime (spill pipeline on): the model reads a shortened view, the panel
+    pages through all 50,000 stored characters."""
+    rt = make_runtime(make_config(tmp_path), KeyStore(), store_dir=tmp_path / "data")
+    assert isinstance(rt.village, Village) and rt.store is not None
+    script: list[str | ToolCall] = [ToolCall("c1", NAME, {"q": 1}), "Read."]
+    rt.village._backend_factory = lambda t: ScriptedBackend(t.protocol, t.model, script)
+    rt.village.add_tools("a1", [LongTool()])
+    win = MainWindow(rt.village, KeyStore(), history=rt.history)
+    qtbot.addWidget(win)
+    try:
+        await win.send_text("a1", "read").wait()
+        row = win.panels["a1"].rows["c1"]
+        assert row.finished is not None and row.finished.body != BODY  # the model's view was cut
+        row.set_expanded(True)
+        await settled(row)
+        assert row.output_text.toPlainText() == BODY[:16_000]
+        assert row.output_pager.position.text() == label(1, 16_000, 50_000)
+        row.output_pager.last_button.click()
+        await settled(row)
+        assert row.output_text.toPlainText() == BODY[48_000:]
+    finally:
+        await rt.village.close()
+        rt.store.close()
