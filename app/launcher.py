@@ -239,4 +239,16 @@ def run(config_path: Path | None, log_dir: Path | None) -> int:
     asyncio.set_event_loop(loop)
     with loop:
         code: int = loop.run_until_complete(run_app(app, config_path))
+        finish_pending(loop)
     return code
+
+
+def finish_pending(loop: asyncio.AbstractEventLoop, within: float = 5.0) -> int:
+    """Cancel what is still pending on ``loop`` (page reads, preview decodes of closed windows)
+    and let it unwind before the loop closes, as ``asyncio.run`` does; returns how many."""
+    pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.wait(pending, timeout=within))
+    return len(pending)

@@ -48,7 +48,7 @@ from .style import STYLE
 from .widgets.agents import AgentList
 from .widgets.chat import ChatView
 from .widgets.elicitation import ElicitationArea
-from .widgets.pager import PageSource, pages_of
+from .widgets.pager import Pager, PageSource, pages_of
 from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
 
@@ -540,6 +540,8 @@ class MainWindow(QMainWindow):
             handle.stop()
         for task in list(self.tasks):  # preview decodes and turn watchers of a closed window
             task.cancel()
+        for pager in self.findChildren(Pager):  # tool-panel page reads (D-6)
+            pager.cancel()
         self.bridge.detach()
         self.question_area.detach()
         self.elicitation_area.detach()

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from app.demo import DEMO_AGENT_ID, DemoCamera, demo_config
 from app.i18n import Translations
 from app.keys import KeyStore
-from app.launcher import make_runtime
+from app.launcher import finish_pending, make_runtime
 from app.main_window import MainWindow
 from core.config import Template
 from core.log import LOG
@@ -92,9 +92,9 @@ async def until(cond: Callable[[], bool], within: float = 30.0) -> None:
 
 
 async def settle() -> None:
-    """Let queued layout, scroll and paint events run."""
-    for _ in range(5):
-        QApplication.processEvents()
+    """Let queued layout, scroll and paint events run (the qasync loop runs them while we sleep;
+    calling processEvents() from a coroutine would step other tasks re-entrantly)."""
+    for _ in range(6):
         await asyncio.sleep(0.05)
 
 
@@ -197,6 +197,7 @@ def take_screenshots(out: Path) -> list[Shot]:
         try:
             shots: list[Shot] = loop.run_until_complete(all_shots(out, home))
         finally:
+            finish_pending(loop)
             loop.close()
             asyncio.set_event_loop(None)
             LOG.close()

@@ -225,6 +225,12 @@ class Pager(QWidget):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def cancel(self) -> None:
+        """Abandon reads in flight (the window is closing): nothing is left pending on the loop."""
+        for task in list(self._tasks):
+            task.cancel()
+        self.loading = False
+
     async def _read(self, seq: int, source: PageSource, index: int) -> None:
         page: Page | None = None
         reason: str | None = None
