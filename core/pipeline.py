@@ -155,8 +155,11 @@ def apply_policies(
         else:
             assert p.pattern is not None
             text = p.pattern.sub(p.text if p.text is not None else DEFAULT_REDACTION, out.text)
+        # the images' places survive only an unchanged text (a redaction that changed the text
+        # is applied to the whole text, never per block, so a secret across a boundary still goes)
+        order = out.image_at if images and text == out.text else None
         result = ToolReturn(
-            ToolOutput(text, images, list(out.dropped)),
+            ToolOutput(text, images, list(out.dropped), order),
             is_error=result.is_error if p.is_error is None else p.is_error,
         )
         event(

@@ -240,8 +240,8 @@ def spill_blocks(
 
 
 def output_blocks(output: ToolOutput) -> list[Block]:
-    """A ToolOutput as ordered blocks: its text, then its images (the order they are sent)."""
-    return ([output.text] if output.text else []) + list(output.images)
+    """A ToolOutput as ordered blocks, in the tool's own order when it is known (S00-3)."""
+    return output.blocks()
 
 
 def spill_output(
@@ -264,6 +264,4 @@ def spill_output(
     )
     if not res.spilled:
         return output, res
-    text = "".join(b for b in res.blocks if isinstance(b, str))
-    images = [b for b in res.blocks if isinstance(b, ImageData)]
-    return ToolOutput(text, images, list(output.dropped)), res
+    return ToolOutput.from_blocks(res.blocks, output.dropped), res

@@ -7,7 +7,7 @@ engine still turns an unexpected exception into an error result so a turn never 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,42 @@ class ToolOutput:
     text: str
     images: list[ImageData] = field(default_factory=list)
     dropped: list[Dropped] = field(default_factory=list)
+    # Where each image stood in the tool's own block order: image i came after ``text[:image_at[i]]``.
+    # None: after all the text. Keeps a result's order for the spill policy and its file (S00-3,
+    # S00-5); not part of equality (the wire places images by its own rules).
+    image_at: list[int] | None = field(default=None, compare=False)
+
+    def blocks(self) -> list[str | ImageData]:
+        """Text and images in the tool's order (text first when the order is unknown)."""
+        if self.image_at is None or len(self.image_at) != len(self.images):
+            return ([self.text] if self.text else []) + list(self.images)
+        out: list[str | ImageData] = []
+        pos = 0
+        for image, at in zip(self.images, self.image_at, strict=True):
+            at = min(max(at, pos), len(self.text))  # monotonic and within the text
+            if at > pos:
+                out.append(self.text[pos:at])
+            out.append(image)
+            pos = at
+        if pos < len(self.text):
+            out.append(self.text[pos:])
+        return out
+
+    @classmethod
+    def from_blocks(cls, blocks: Sequence[str | ImageData], dropped: Sequence[Dropped] = ()) -> ToolOutput:
+        """Join ordered blocks into one ToolOutput, remembering where each image stood."""
+        parts: list[str] = []
+        images: list[ImageData] = []
+        at: list[int] = []
+        length = 0
+        for b in blocks:
+            if isinstance(b, str):
+                parts.append(b)
+                length += len(b)
+            else:
+                images.append(b)
+                at.append(length)
+        return cls("".join(parts), images, list(dropped), at if images else None)
 
 
 @dataclass

@@ -78,6 +78,7 @@ def _assemble(
 ) -> ToolOutput:
     lines: list[str] = []
     images: list[ImageData] = []
+    image_at: list[int] = []  # where each sent image stood among the text lines (S00-3)
     dropped: list[Dropped] = []
     too_many = 0
     for part in plan.parts:
@@ -87,6 +88,7 @@ def _assemble(
         item = normalised[part.image_index]
         if isinstance(item, ImageData):
             images.append(item)
+            image_at.append(len("\n".join(lines)))
             continue
         dropped.append(item)
         if item.reason == "too_many":
@@ -96,12 +98,17 @@ def _assemble(
     if too_many:
         lines.append(notes.note("image_dropped.too_many", language, count=too_many))
     body = "\n".join(lines)
+    order: list[int] | None = image_at if images else None
     if not body:
         key = "images_only" if images else "empty_result"
         body = notes.note(key, language, count=len(images)) if images else notes.note(key, language)
+        order = None  # the note describes the images: it reads first
     if result.is_error:
-        body = notes.note("tool_error_prefix", language, text=body)
-    return ToolOutput(body, images, dropped)
+        inner = body
+        body = notes.note("tool_error_prefix", language, text=inner)
+        shift = body.find(inner)
+        order = [at + shift for at in order] if order is not None and shift >= 0 else None
+    return ToolOutput(body, images, dropped, order)
 
 
 def render_tool_output(

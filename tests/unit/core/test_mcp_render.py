@@ -249,3 +249,30 @@ def test_image_data_is_what_the_wire_gets() -> None:
     out = render_tool_output(result(image(PNG)), "en")
     assert isinstance(out.images[0], ImageData)
     assert out.images[0].data[:3] == b"\xff\xd8\xff"
+
+
+def test_the_tools_block_order_is_kept_for_the_spill_policy() -> None:
+    """S00-3: a result is ordered blocks; the live view sends the image first, then its text."""
+    live = render_tool_output(result(image(JPEG), text(META)), "en")
+    assert live.text == META and live.image_at == [0]
+    (frame,) = live.images
+    assert live.blocks() == [frame, META]
+    mixed = render_tool_output(result(text("before"), image(JPEG), text("after")), "en")
+    assert mixed.blocks() == ["before", frame, "\nafter"]
+    failed = render_tool_output(result(text("before"), image(JPEG), text("after"), is_error=True), "en")
+    prefix = "The tool returned an error: "
+    assert failed.blocks() == [prefix + "before", frame, "\nafter"]
+    only = render_tool_output(result(image(JPEG)), "en")
+    assert only.blocks() == ["(1 image)", frame]  # the note describes the image: it reads first
+
+
+def test_blocks_round_trip_and_tolerate_bad_offsets() -> None:
+    a = ImageData("image/jpeg", b"\xff\xd8a", 1, 1)
+    b = ImageData("image/jpeg", b"\xff\xd8b", 1, 1)
+    blocks: list[str | ImageData] = [a, "one", b, "two"]
+    out = ToolOutput.from_blocks(blocks)
+    assert (out.text, out.images, out.image_at) == ("onetwo", [a, b], [0, 3])
+    assert out.blocks() == blocks
+    assert ToolOutput("xy", [a, b], image_at=[5, 1]).blocks() == ["xy", a, b]  # clamped, never reordered
+    assert ToolOutput("xy", [a]).blocks() == ["xy", a]  # order unknown: text first
+    assert ToolOutput("xy", [a], image_at=[0]) == ToolOutput("xy", [a])  # not part of equality

@@ -122,3 +122,16 @@ def test_spill_runs_after_policies_then_final_limit(tmp_path: Path) -> None:
     assert seen == [r.model.output.text]
     assert r.model.output.text.startswith("[redacted] y")
     assert f"the complete result is in {r.spill.path}]" in r.model.output.text
+
+
+def test_image_places_survive_only_an_unchanged_text() -> None:
+    """A redaction is applied to the whole text (never per block, so nothing slips through at an
+    image boundary); once the text changed, the images' places are unknown and read after it."""
+    s = policies([{"tool": "db__*", "action": "redact", "pattern": r"\d{4}-\d{4}", "text": "#"}])
+    clean = ToolOutput.from_blocks(["card ", A, "ok"])
+    r = run_pipeline("db__q", ToolReturn(clean), s)
+    assert (r.policies, r.model.output.image_at, r.model.output.blocks()) == ([0], [5], ["card ", A, "ok"])
+    split = ToolOutput.from_blocks(["card 1234-", A, "5678 ok"])  # the image splits the number
+    r = run_pipeline("db__q", ToolReturn(split), s)
+    assert (r.model.output.text, r.model.output.image_at) == ("card # ok", None)
+    assert r.model.output.blocks() == ["card # ok", A]

@@ -179,3 +179,19 @@ def test_a_reused_spill_file_and_attachment_are_young_again(tmp_path: Path) -> N
     assert first.stat().st_mtime > old + 10**8
     assert attachment.stat().st_mtime > old + 10**8
     assert first.read_bytes() == again.read_bytes()
+
+
+def test_a_tool_output_spills_in_the_tools_own_block_order(tmp_path: Path) -> None:
+    """S00-3/S00-5: an image the tool put between two texts stays there in the spill file, and
+    the model's view keeps it at its place (head, notice, tail)."""
+    a = img(1)
+    output = ToolOutput.from_blocks(["start ", a, "x" * 4000, " end"])
+    model, res = spill_output(output, budget_tokens=120, image_tokens=calc, writer=SpillWriter(tmp_path))
+    assert res.spilled and res.path is not None
+    content = res.path.read_text(encoding="utf-8")
+    assert content.startswith(
+        f"start \n[image 1: image/jpeg 20x20 {tmp_path / 'attachments' / (a.sha256 + '.jpg')}]\nxxx"
+    )
+    assert content.endswith("x end")
+    assert model.images == [a] and model.image_at == [6]  # right after "start ", before the notice
+    assert model.blocks()[:2] == ["start ", a]
