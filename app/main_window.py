@@ -356,6 +356,19 @@ class MainWindow(QMainWindow):
             self.refresh_agents()
             self.update_pause_button()
 
+    def _track_turn(self, e: TurnStarted) -> None:
+        """Turns the window did not start itself (resumed at start-up, handed over by another
+        agent) get Stop and Pause too."""
+        if e.agent_id in self.handles:
+            return
+        running = getattr(self.village, "running_turns", None)
+        handle = next((h for h in running() if h.turn_id == e.turn_id), None) if running else None
+        if handle is not None:
+            self.handles[e.agent_id] = handle
+            self.spawn(self._await_turn(handle))
+            if e.agent_id == self.current_agent():
+                self.show_agent(e.agent_id)
+
     # ------------------------------------------------------------------ pause and resume
     def update_pause_button(self) -> None:
         agent_id = self.current_agent()
@@ -409,7 +422,10 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ events
     def on_turn_started(self, e: TurnStarted) -> None:
         chat = self.chat_for(e.agent_id)
-        if e.source == "user":
+        self._track_turn(e)
+        if e.resumed:  # its request is already in the chat (this session or the history)
+            chat.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
+        elif e.source == "user":
             chat.add_bubble("user", e.user_text)
         else:
             chat.add_bubble(
@@ -428,8 +444,11 @@ class MainWindow(QMainWindow):
         self.panel_for(e.agent_id).add_started(e)
 
     def on_tool_finished(self, e: ToolFinished) -> None:
-        self.panel_for(e.agent_id).add_finished(e)
-        if e.images:
+        panel = self.panel_for(e.agent_id)
+        known = panel.calls.get(e.call_id)
+        shown = known is not None and known.finished is not None and known.started.turn_id == e.turn_id
+        panel.add_finished(e)
+        if e.images and not shown:  # a resumed turn reusing a completed call: its pictures are shown
             caption = f"{e.name}  {e.display_line}".strip()
             for preview in self.chat_for(e.agent_id).add_images(e.images, caption):
                 self.spawn(preview.load())

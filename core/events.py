@@ -21,6 +21,7 @@ class TurnStarted:
     backend: str
     model: str
     source: str = "user"  # "user" or the id of the agent that handed the request over
+    resumed: bool = False  # a paused or crash-cut turn continuing: its user text was shown before
 
 
 @dataclass(frozen=True)

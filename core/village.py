@@ -353,7 +353,15 @@ class Village:
                     max_tokens=template.max_output_tokens,
                 )
                 self.bus.publish(
-                    TurnStarted(agent.id, handle.turn_id, user.text, backend.backend, backend.model, source)
+                    TurnStarted(
+                        agent.id,
+                        handle.turn_id,
+                        user.text,
+                        backend.backend,
+                        backend.model,
+                        source,
+                        resumed=resume is not None,
+                    )
                 )
                 turn = Turn(
                     turn_id=handle.turn_id,

@@ -259,7 +259,12 @@ class ToolPanel(QScrollArea):
         self.rows.pop(entry.started.call_id, None)
         entry.widget = None
 
-    def add_started(self, event: ToolStarted) -> ToolRow:
+    def add_started(self, event: ToolStarted) -> ToolRow | None:
+        """A new row; a call that already has one (a resumed turn reusing a completed call) keeps
+        its row. None when that row is collapsed."""
+        known = self.calls.get(event.call_id)
+        if known is not None and known.started.turn_id == event.turn_id:
+            return known.widget
         entry = self.calls[event.call_id] = CallEntry(event)
         self.window_rows.append(entry)
         if self.window_rows.collapsed:

@@ -13,7 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from app.launcher import Runtime, resume_cut_turns
 from app.main_window import MainWindow
-from core.canonical import ToolCall
+from core.canonical import ChatMessage, Role, ToolCall
+from core.events import ToolFinished, ToolStarted
+from core.journal import ResumePoint
 from core.store import SqliteJournal, Store
 from core.tool import ToolContext, ToolReturn
 from core.village import Village
@@ -111,3 +113,58 @@ async def test_a_paused_turn_from_an_earlier_session_waits_for_the_person(
     await until(lambda: not win.handles)
     await village.close()
     store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_resumed_turn_is_not_shown_twice_and_can_be_stopped(qtbot: QtBot, tmp_path: Path) -> None:
+    """A turn resumed outside the window (at start-up) gets Stop/Pause; its request and a call it
+    reuses (completed before the cut) are not shown a second time."""
+    gate = asyncio.Event()
+    backend = ScriptedBackend("anthropic", "m", ["Two frames."], gate=gate)
+    village = Village(make_config(tmp_path), backend_factory=lambda t: backend)
+    camera = CountingCamera(jpeg())
+    village.add_tools("a1", [camera])
+    win = window(qtbot, village)
+    first = ToolCall("c1", "cam__live_view_image", {})
+    second = ToolCall("c2", "cam__live_view_image", {})
+    # what the window showed before the cut: the request and the first, completed call
+    win.chats["a1"].add_bubble("user", "watch")
+    done_before = await camera.call({}, ToolContext(agent_id="a1", language="en"))
+    turn_id = "t-cut"
+    win.on_tool_started(ToolStarted("a1", turn_id, "c1", 1, first.name, {}))
+    win.on_tool_finished(
+        ToolFinished(
+            "a1",
+            turn_id,
+            "c1",
+            1,
+            first.name,
+            True,
+            5,
+            "frame 1",
+            "(1 image)",
+            tuple(done_before.output.images),
+        )
+    )
+    point = ResumePoint(
+        turn_id,
+        "a1",
+        ChatMessage(Role.USER, text="watch"),
+        messages=[ChatMessage(Role.ASSISTANT, tool_calls=[first, second])],
+        completed={"c1": done_before},
+        rounds_done=1,
+    )
+    handle = village.resume(point)  # as resume_cut_turns does at start-up: not through the window
+    await until(lambda: "a1" in win.handles)
+    assert win.handles["a1"] is handle
+    assert win.stop_button.isEnabled() and win.pause_button.isEnabled()
+    gate.set()
+    outcome = await asyncio.wait_for(handle.wait(), 10)
+    await until(lambda: not win.handles)
+    assert (outcome.stop, outcome.text, camera.runs) == ("-", "Two frames.", 2)  # c1 reused, c2 ran
+    assert [b.text for b in win.chats["a1"].bubbles if b.role == "user"] == ["watch"]
+    assert "Continuing the turn where it stopped." in [b.text for b in win.chats["a1"].bubbles]
+    assert list(win.panels["a1"].calls) == ["c1", "c2"]
+    assert len(win.panels["a1"].rows) == 2
+    assert sum(1 for e in win.chats["a1"].entries if e.kind == "preview") == 2  # c1's once, c2's
+    await village.close()
