@@ -794,9 +794,8 @@ class SettingsDialog(QDialog):
     # ================================================================= validation + save
     def show_problems(self, problems: list[tuple[str, str]]) -> None:
         self.problems = problems
-        self.problems_label.setText(
-            "\n".join(f"{path or self.tr('(file)')}: {msg}" for path, msg in problems)
-        )
+        label = self.tr("(file)")  # outside the f-string, where lupdate sees it
+        self.problems_label.setText("\n".join(f"{path or label}: {msg}" for path, msg in problems))
         if problems:
             section = _INDEX.match(problems[0][0])
             if section:

@@ -101,6 +101,10 @@ T: dict[str, tuple[str, str]] = {
         "一時停止中のターンがあります。「再開」で続けます。",
         "有一个已暂停的回合。按“继续”接着进行。",
     ),
+    "Continuing the turn where it stopped.": (
+        "止まったところからターンを続けます。",
+        "从中断处继续这个回合。",
+    ),
     "The turn failed ({code}): {message}": (
         "ターンが失敗しました（{code}）: {message}",
         "本轮失败（{code}）：{message}",

@@ -186,13 +186,13 @@
     </message>
     <message>
         <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="525" />
+        <location filename="../app/main_window.py" line="544" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="529" />
+        <location filename="../app/main_window.py" line="548" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
@@ -207,57 +207,62 @@
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="377" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="367" />
+        <location filename="../app/main_window.py" line="380" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="378" />
+        <location filename="../app/main_window.py" line="391" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="397" />
+        <location filename="../app/main_window.py" line="410" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="407" />
+        <location filename="../app/main_window.py" line="420" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="417" />
+        <location filename="../app/main_window.py" line="427" />
+        <source>Continuing the turn where it stopped.</source>
+        <translation>Continuing the turn where it stopped.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="433" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="439" />
+        <location filename="../app/main_window.py" line="458" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="447" />
+        <location filename="../app/main_window.py" line="466" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="449" />
+        <location filename="../app/main_window.py" line="468" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="456" />
+        <location filename="../app/main_window.py" line="475" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="531" />
+        <location filename="../app/main_window.py" line="550" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -271,47 +276,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>Pager</name>
     <message>
-        <location filename="../app/widgets/pager.py" line="261" />
+        <location filename="../app/widgets/pager.py" line="267" />
         <source>Characters {first}–{last} of {total}</source>
         <translation>Characters {first}–{last} of {total}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="279" />
+        <location filename="../app/widgets/pager.py" line="285" />
         <source>The stored copy of this text is damaged: only what is shown here is available.</source>
         <translation>The stored copy of this text is damaged: only what is shown here is available.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="284" />
+        <location filename="../app/widgets/pager.py" line="290" />
         <source>The store is not open: only the first {count} characters are shown.</source>
         <translation>The store is not open: only the first {count} characters are shown.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="289" />
+        <location filename="../app/widgets/pager.py" line="295" />
         <source>This call was not found in the store: only the first {count} characters are shown.</source>
         <translation>This call was not found in the store: only the first {count} characters are shown.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="291" />
+        <location filename="../app/widgets/pager.py" line="297" />
         <source>The store could not be read: only the first {count} characters are shown.</source>
         <translation>The store could not be read: only the first {count} characters are shown.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="296" />
+        <location filename="../app/widgets/pager.py" line="302" />
         <source>First</source>
         <translation>First</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="297" />
+        <location filename="../app/widgets/pager.py" line="303" />
         <source>Previous</source>
         <translation>Previous</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="298" />
+        <location filename="../app/widgets/pager.py" line="304" />
         <source>Next</source>
         <translation>Next</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="299" />
+        <location filename="../app/widgets/pager.py" line="305" />
         <source>Last</source>
         <translation>Last</translation>
     </message>
@@ -629,12 +634,17 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>a server needs a name and a JSON object</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="862" />
+        <location filename="../app/settings.py" line="797" />
+        <source>(file)</source>
+        <translation>(file)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="861" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="866" />
+        <location filename="../app/settings.py" line="865" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
@@ -670,7 +680,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="243" />
+        <location filename="../app/widgets/toolpanel.py" line="242" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -678,32 +688,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="183" />
+        <location filename="../app/widgets/toolpanel.py" line="182" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="189" />
+        <location filename="../app/widgets/toolpanel.py" line="188" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

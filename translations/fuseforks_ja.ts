@@ -186,13 +186,13 @@
     </message>
     <message>
         <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="525" />
+        <location filename="../app/main_window.py" line="544" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="529" />
+        <location filename="../app/main_window.py" line="548" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
@@ -207,57 +207,62 @@
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="377" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="367" />
+        <location filename="../app/main_window.py" line="380" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="378" />
+        <location filename="../app/main_window.py" line="391" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="397" />
+        <location filename="../app/main_window.py" line="410" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="407" />
+        <location filename="../app/main_window.py" line="420" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="417" />
+        <location filename="../app/main_window.py" line="427" />
+        <source>Continuing the turn where it stopped.</source>
+        <translation>止まったところからターンを続けます。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="433" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="439" />
+        <location filename="../app/main_window.py" line="458" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="447" />
+        <location filename="../app/main_window.py" line="466" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="449" />
+        <location filename="../app/main_window.py" line="468" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="456" />
+        <location filename="../app/main_window.py" line="475" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="531" />
+        <location filename="../app/main_window.py" line="550" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -271,47 +276,47 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>Pager</name>
     <message>
-        <location filename="../app/widgets/pager.py" line="261" />
+        <location filename="../app/widgets/pager.py" line="267" />
         <source>Characters {first}–{last} of {total}</source>
         <translation>全 {total} 文字中 {first}–{last} 文字目</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="279" />
+        <location filename="../app/widgets/pager.py" line="285" />
         <source>The stored copy of this text is damaged: only what is shown here is available.</source>
         <translation>保存されたこのテキストは壊れています。ここに表示されている部分だけが読めます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="284" />
+        <location filename="../app/widgets/pager.py" line="290" />
         <source>The store is not open: only the first {count} characters are shown.</source>
         <translation>保存先が開かれていません。最初の {count} 文字だけを表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="289" />
+        <location filename="../app/widgets/pager.py" line="295" />
         <source>This call was not found in the store: only the first {count} characters are shown.</source>
         <translation>この呼び出しは保存先に見つかりませんでした。最初の {count} 文字だけを表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="291" />
+        <location filename="../app/widgets/pager.py" line="297" />
         <source>The store could not be read: only the first {count} characters are shown.</source>
         <translation>保存先を読み込めませんでした。最初の {count} 文字だけを表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="296" />
+        <location filename="../app/widgets/pager.py" line="302" />
         <source>First</source>
         <translation>最初</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="297" />
+        <location filename="../app/widgets/pager.py" line="303" />
         <source>Previous</source>
         <translation>前へ</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="298" />
+        <location filename="../app/widgets/pager.py" line="304" />
         <source>Next</source>
         <translation>次へ</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="299" />
+        <location filename="../app/widgets/pager.py" line="305" />
         <source>Last</source>
         <translation>最後</translation>
     </message>
@@ -629,12 +634,17 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="862" />
+        <location filename="../app/settings.py" line="797" />
+        <source>(file)</source>
+        <translation>（ファイル）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="861" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="866" />
+        <location filename="../app/settings.py" line="865" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
@@ -670,7 +680,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="243" />
+        <location filename="../app/widgets/toolpanel.py" line="242" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -678,32 +688,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="183" />
+        <location filename="../app/widgets/toolpanel.py" line="182" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="189" />
+        <location filename="../app/widgets/toolpanel.py" line="188" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

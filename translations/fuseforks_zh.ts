@@ -186,13 +186,13 @@
     </message>
     <message>
         <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="525" />
+        <location filename="../app/main_window.py" line="544" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="529" />
+        <location filename="../app/main_window.py" line="548" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
@@ -207,57 +207,62 @@
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="377" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="367" />
+        <location filename="../app/main_window.py" line="380" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="378" />
+        <location filename="../app/main_window.py" line="391" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="397" />
+        <location filename="../app/main_window.py" line="410" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="407" />
+        <location filename="../app/main_window.py" line="420" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="417" />
+        <location filename="../app/main_window.py" line="427" />
+        <source>Continuing the turn where it stopped.</source>
+        <translation>从中断处继续这个回合。</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="433" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="439" />
+        <location filename="../app/main_window.py" line="458" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="447" />
+        <location filename="../app/main_window.py" line="466" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="449" />
+        <location filename="../app/main_window.py" line="468" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="456" />
+        <location filename="../app/main_window.py" line="475" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="531" />
+        <location filename="../app/main_window.py" line="550" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -271,47 +276,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>Pager</name>
     <message>
-        <location filename="../app/widgets/pager.py" line="261" />
+        <location filename="../app/widgets/pager.py" line="267" />
         <source>Characters {first}–{last} of {total}</source>
         <translation>第 {first}–{last} 个字符，共 {total} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="279" />
+        <location filename="../app/widgets/pager.py" line="285" />
         <source>The stored copy of this text is damaged: only what is shown here is available.</source>
         <translation>此文本的存储副本已损坏：只能查看此处显示的内容。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="284" />
+        <location filename="../app/widgets/pager.py" line="290" />
         <source>The store is not open: only the first {count} characters are shown.</source>
         <translation>存储未打开：仅显示前 {count} 个字符。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="289" />
+        <location filename="../app/widgets/pager.py" line="295" />
         <source>This call was not found in the store: only the first {count} characters are shown.</source>
         <translation>存储中找不到此调用：仅显示前 {count} 个字符。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="291" />
+        <location filename="../app/widgets/pager.py" line="297" />
         <source>The store could not be read: only the first {count} characters are shown.</source>
         <translation>无法读取存储：仅显示前 {count} 个字符。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="296" />
+        <location filename="../app/widgets/pager.py" line="302" />
         <source>First</source>
         <translation>首页</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="297" />
+        <location filename="../app/widgets/pager.py" line="303" />
         <source>Previous</source>
         <translation>上一页</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="298" />
+        <location filename="../app/widgets/pager.py" line="304" />
         <source>Next</source>
         <translation>下一页</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="299" />
+        <location filename="../app/widgets/pager.py" line="305" />
         <source>Last</source>
         <translation>末页</translation>
     </message>
@@ -629,12 +634,17 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="862" />
+        <location filename="../app/settings.py" line="797" />
+        <source>(file)</source>
+        <translation>（文件）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings.py" line="861" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="866" />
+        <location filename="../app/settings.py" line="865" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
@@ -670,7 +680,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="243" />
+        <location filename="../app/widgets/toolpanel.py" line="242" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -678,32 +688,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="178" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="183" />
+        <location filename="../app/widgets/toolpanel.py" line="182" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="189" />
+        <location filename="../app/widgets/toolpanel.py" line="188" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>
