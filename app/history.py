@@ -25,6 +25,8 @@ from core.store import BlobError, ImageRef, Store, StoredMessage
 from core.tool_image import display_suffix
 
 MediaSource = MediaCache | Callable[[], MediaCache | None] | None
+# The window shows an agent's newest turns on opening (the store keeps them all).
+HISTORY_TURNS = 100
 
 
 class StoreHistory:
@@ -55,7 +57,7 @@ class StoreHistory:
     def history(self, agent_id: str) -> Iterator[Event]:
         omitted = note("image_omitted", self.language)
         open_turn: str | None = None
-        for msg in self.store.messages(agent_id, self.language):
+        for msg in self.store.messages(agent_id, self.language, last_turns=HISTORY_TURNS):
             notes = [n for n in msg.notes if n != omitted]  # images: decided below, per image
             if msg.turn_id != open_turn:
                 if open_turn is not None:

@@ -109,10 +109,17 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     return Runtime(village, provider, store, history)
 
 
+# How much of the past an agent's model is given again after a restart: its newest finished turns,
+# without their images (S70-13 keeps tool images to one turn anyway). Bounded so a long-running camera
+# village neither reads its whole store at start-up nor outgrows the model's context.
+SEED_TURNS = 20
+
+
 def seed_histories(village: Village, store: Store, config: Config) -> None:
-    """Each agent's model history from its finished stored turns (cut turns resume separately)."""
+    """Each agent's model history from its newest finished stored turns (cut turns resume separately)."""
     for agent in config.agents:
-        village.seed_history(agent.id, store.past_messages(agent.id, config.village.language))
+        past = store.past_messages(agent.id, config.village.language, last_turns=SEED_TURNS, images=False)
+        village.seed_history(agent.id, past)
 
 
 def resume_cut_turns(

@@ -614,11 +614,25 @@ class Store:
         " tool_calls, tool_call_id, tool_name, is_error, provider_state, usage, pos"
     )
 
-    def messages(self, conversation_id: str, language: str = "en") -> list[StoredMessage]:
-        """Every message of a conversation in order, for showing history. Texts over one page
-        carry their first page (``text_complete`` False; read the rest with ``text_pages``)."""
+    def _recent_turns(self, conversation_id: str, last_turns: int | None, done_only: bool) -> str:
+        """SQL condition on ``turn_id``: the conversation's newest ``last_turns`` turns (all when None)."""
+        if last_turns is None:
+            return "1=1"
+        state = " AND state='done'" if done_only else ""
+        return f"turn_id IN (SELECT id FROM turns WHERE conversation_id=?{state} ORDER BY seq DESC LIMIT {int(last_turns)})"
+
+    def messages(
+        self, conversation_id: str, language: str = "en", *, last_turns: int | None = None
+    ) -> list[StoredMessage]:
+        """Every message of a conversation in order (or of its newest ``last_turns`` turns), for
+        showing history. Texts over one page carry their first page (``text_complete`` False; read
+        the rest with ``text_pages``)."""
+        recent = self._recent_turns(conversation_id, last_turns, done_only=False)
+        args: tuple[Any, ...] = (
+            (conversation_id,) if last_turns is None else (conversation_id, conversation_id)
+        )
         rows = self._q(
-            f"SELECT {self._MSG_COLS} FROM messages WHERE conversation_id=? ORDER BY id", (conversation_id,)
+            f"SELECT {self._MSG_COLS} FROM messages WHERE conversation_id=? AND {recent} ORDER BY id", args
         )
         out: list[StoredMessage] = []
         for r in rows:
@@ -662,8 +676,11 @@ class Store:
             out.append(msg)
         return out
 
-    def _chat_message(self, r: sqlite3.Row | tuple[Any, ...], language: str) -> ChatMessage:
-        """A full ChatMessage from a row; corrupt parts become notes (never used silently)."""
+    def _chat_message(
+        self, r: sqlite3.Row | tuple[Any, ...], language: str, images: bool = True
+    ) -> ChatMessage:
+        """A full ChatMessage from a row; corrupt parts become notes (never used silently).
+        ``images=False``: no image blob is read; a tool message says how many it had (S70-13)."""
         mid, turn_id = r[0], r[1]
         notes: list[str] = []
         try:
@@ -672,10 +689,14 @@ class Store:
             self.report_corrupt(exc, kind="text", message=mid, turn=turn_id)
             text = ""
             notes.append(note("store_corrupt", language))
-        images: list[ImageData] = []
-        for ref in self._images_of(mid):
+        loaded: list[ImageData] = []
+        refs = self._images_of(mid)
+        if not images and refs and Role(r[5]) is Role.TOOL:
+            notes.append(note("images_earlier_turn", language, count=len(refs)))
+            refs = []
+        for ref in refs:
             try:
-                images.append(self.load_image(ref))
+                loaded.append(self.load_image(ref))
             except BlobError as exc:
                 self.report_corrupt(exc, kind="image", message=mid, turn=turn_id)
                 notes.append(note("image_omitted", language))
@@ -684,8 +705,8 @@ class Store:
         return ChatMessage(
             role=Role(r[5]),
             text=text,
-            attachments=images,
-            attachment_caption=r[8],
+            attachments=loaded,
+            attachment_caption=r[8] if loaded else None,
             tool_calls=[ToolCall(c["id"], c["name"], c["arguments"]) for c in json.loads(r[9])],
             tool_call_id=r[10],
             tool_name=r[11],
@@ -760,22 +781,37 @@ class Store:
         refs = self._images_of(rec.message_id)
         return self._read_result(rows[0][0], refs, rec.is_error, turn_id, call_id, language)
 
-    def past_messages(self, conversation_id: str, language: str = "en") -> list[ChatMessage]:
+    def past_messages(
+        self,
+        conversation_id: str,
+        language: str = "en",
+        *,
+        last_turns: int | None = None,
+        images: bool = True,
+    ) -> list[ChatMessage]:
         """The model history of a conversation's finished turns, oldest first: each turn's input,
         then per round the model message and its tool messages in call order, every tool message
         as the model read it (images included; ``core.turn.strip_turn_images`` drops them for
         later turns, S70-13). Turns that did not end are left out (recovery resumes them). A
-        model message's calls without a stored result are left out, so the history stays valid."""
+        model message's calls without a stored result are left out, so the history stays valid.
+        ``last_turns`` keeps the newest finished turns only; ``images=False`` reads no image blob
+        and writes the S70-13 "earlier images" note in their place (what later turns get anyway)."""
+        recent = self._recent_turns(conversation_id, last_turns, done_only=True).replace(
+            "turn_id", "m.turn_id", 1
+        )
+        args: tuple[Any, ...] = (
+            (conversation_id,) if last_turns is None else (conversation_id, conversation_id)
+        )
         rows = self._q(
             f"SELECT {', '.join('m.' + c.strip() for c in self._MSG_COLS.split(','))}"
             " FROM messages m JOIN turns t ON t.id = m.turn_id"
-            " WHERE m.conversation_id=? AND t.state='done' ORDER BY t.seq, m.round, m.pos, m.id",
-            (conversation_id,),
+            f" WHERE m.conversation_id=? AND t.state='done' AND {recent} ORDER BY t.seq, m.round, m.pos, m.id",
+            args,
         )
         out: list[ChatMessage] = []
         answered = {(r[1], r[10]) for r in rows if r[3] == "tool" and r[10] is not None}
         for r in rows:
-            msg = self._chat_message(r, language)
+            msg = self._chat_message(r, language, images=images)
             if msg.tool_calls:
                 kept = [c for c in msg.tool_calls if (r[1], c.id) in answered]
                 if len(kept) != len(msg.tool_calls):

@@ -13,7 +13,7 @@ from app.keys import KeyStore
 from app.launcher import Runtime, make_runtime
 from core.canonical import ImageData, Role
 from core.config import Config, parse_config
-from core.events import Notice, ToolFinished
+from core.events import Notice, ToolFinished, TurnStarted
 from core.notes import note
 from core.village import Village
 from tests.conftest import log_lines
@@ -178,3 +178,56 @@ async def test_a_cut_turn_is_not_seeded_it_resumes(tmp_path: Path) -> None:
         ]
     finally:
         await close(rt)
+
+
+@pytest.mark.asyncio
+async def test_restart_seeds_only_the_newest_turns_and_reads_no_image(
+    tmp_path: Path, event_log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.launcher
+
+    monkeypatch.setattr(app.launcher, "SEED_TURNS", 2)
+    for i in range(3):
+        backend = ScriptedBackend([call("cam__live_view_image", call_id=f"c{i}"), reply(f"seen {i}")])
+        rt, village, _ = runtime(tmp_path, backend)
+        try:
+            await village.send("agent_9", f"look {i}").wait()
+        finally:
+            await close(rt)
+    for blob in (tmp_path / "data").rglob("*"):  # every image blob gone: seeding must not need one
+        if blob.is_file() and blob.read_bytes() == IMG.data:
+            blob.unlink()
+    backend = ScriptedBackend([reply("ok")])
+    rt, village, _ = runtime(tmp_path, backend)
+    try:
+        await village.send("agent_9", "now?").wait()
+    finally:
+        await close(rt)
+    users = [m.text for m in backend.requests[0].messages if m.role is Role.USER]
+    assert users == ["look 1", "look 2", "now?"]  # the newest two finished turns, then the new one
+    tools = [m for m in backend.requests[0].messages if m.role is Role.TOOL]
+    assert [t.text for t in tools] == ["frame 1\n" + note("images_earlier_turn", "en", count=1)] * 2
+    assert all(t.attachments == [] and t.attachment_caption is None for t in tools)
+    assert not [ln for ln in log_lines(event_log) if ln.startswith("store corrupt:")]
+
+
+@pytest.mark.asyncio
+async def test_the_window_replays_only_the_newest_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.history
+
+    for i in range(3):
+        rt, village, _ = runtime(tmp_path, ScriptedBackend([reply(f"answer {i}")]))
+        try:
+            await village.send("agent_9", f"question {i}").wait()
+        finally:
+            await close(rt)
+    monkeypatch.setattr(app.history, "HISTORY_TURNS", 2)
+    rt, _, _ = runtime(tmp_path, ScriptedBackend([reply("-")]))
+    try:
+        assert rt.history is not None
+        started = [e.user_text for e in rt.history.history("agent_9") if isinstance(e, TurnStarted)]
+    finally:
+        await close(rt)
+    assert started == ["question 1", "question 2"]
