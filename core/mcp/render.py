@@ -11,7 +11,6 @@ With ``image_results=False`` an image block is treated like audio (the non-text 
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
 from dataclasses import dataclass, field
@@ -125,8 +124,5 @@ async def render_tool_output_async(
 ) -> ToolOutput:
     """``render_tool_output`` with large-image normalisation on a worker thread."""
     plan = _plan(result, language, image_results)
-    if tool_image.inline_ok(plan.image_bytes):
-        normalised = tool_image.normalize_all(plan.image_bytes)
-    else:
-        normalised = await asyncio.to_thread(tool_image.normalize_all, plan.image_bytes)
+    normalised = await tool_image.normalize_all_async(plan.image_bytes)
     return _assemble(result, language, plan, normalised)
