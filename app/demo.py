@@ -13,6 +13,7 @@ import contextlib
 import re
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from core.config import Agent, Config, McpServer, Template, Village
 from core.demo_model import BACKEND as OFFLINE_DEMO
@@ -25,9 +26,11 @@ _READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/\S*)")
 PLACEHOLDER_URL = "http://127.0.0.1:1/mcp"
 
 
-def demo_config(url: str, language: str = "en") -> Config:
-    """The demo village as a ``Config`` (built in code: it has no file until Settings saves it)."""
+def demo_config(url: str, language: str = "en", path: Path | None = None) -> Config:
+    """The demo village as a ``Config`` (built in code: it has no file until Settings saves it).
+    ``path`` is where Settings will save it: the media cache lives next to it from the first turn."""
     return Config(
+        path=path,
         village=Village(language=language, name="Fuseforks demo"),  # type: ignore[arg-type]
         templates=[
             Template(

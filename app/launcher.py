@@ -178,7 +178,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
             event("demo camera failed", error=type(exc).__name__)
             url = "http://127.0.0.1:1/mcp"
             camera = None
-        config = demo_config(url) if config is None else with_camera_url(config, url)
+        config = demo_config(url, path=path) if config is None else with_camera_url(config, url)
     assert config is not None
     translations.set_language(config.village.language)
     rt = make_runtime(config, keys)

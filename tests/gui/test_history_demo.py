@@ -118,7 +118,8 @@ async def test_first_run_demo_village(qtbot: QtBot, tmp_path: Path, event_log: P
     """The real camera simulator subprocess, the MCP client over streamable HTTP, the demo model."""
     cam = DemoCamera()
     url = await cam.start()
-    rt = make_runtime(demo_config(url), KeyStore(), store_dir=tmp_path / "data")
+    config_path = tmp_path / "config" / "fuseforks.json"  # where Settings would save it (run_app)
+    rt = make_runtime(demo_config(url, path=config_path), KeyStore(), store_dir=tmp_path / "data")
     try:
         win = MainWindow(rt.village, KeyStore(), demo=True, history=rt.history)
         qtbot.addWidget(win)
@@ -145,6 +146,11 @@ async def test_first_run_demo_village(qtbot: QtBot, tmp_path: Path, event_log: P
             for ln in lines
         )
         assert any(ln.startswith("turn: agent=muse backend=offline-demo stop=- ") for ln in lines)
+        # the frame sent is also in the media cache next to the (future) configuration (S03-2)
+        (preview,) = chat.previews
+        cached = tmp_path / "config" / "fuseforks.tool-media" / f"{preview.data.sha256}.jpg"
+        assert cached.read_bytes() == preview.data.data
+        assert not config_path.exists()  # the demo still writes no configuration
         win.grab().save(str(tmp_path / "demo.png"))
         assert (tmp_path / "demo.png").stat().st_size > 10_000
     finally:
