@@ -15,9 +15,11 @@ from core.mcp import ElicitationAnswer, ElicitationRequest, McpToolProvider
 from core.tool import ToolContext
 from core.village import Village
 from tests.conftest import log_lines
-from tests.fakes.scripted import ScriptedBackend, call, reply
+from tests.fakes.providers import FakeProvider, Reply
+from tests.fakes.scripted import ScriptedBackend
 from tests.integration.test_mcp_provider import FAST, start_camera, stop
 
+PROVIDER_KEY = "k-test-provider-key"
 BROKEN = [
     sys.executable,
     "-c",
@@ -89,23 +91,53 @@ async def test_a_server_that_fails_to_start_is_shown_with_its_stderr_tail(
 
 
 @pytest.mark.asyncio
-async def test_tools_added_by_the_server_are_offered_on_the_next_turn(cam_url: str) -> None:
-    backend = ScriptedBackend([call("cam__demo_add_tool", call_id="c1"), reply("added it"), reply("ok")])
-    village, provider = village_with(cam_url, backend)
-    try:
-        await village.start()
-        assert "cam__extra_tool" not in {t.name for t in village.tools("a1")}
-        first = await asyncio.wait_for(village.send("a1", "add a tool").wait(), 20)
-        assert first.text == "added it"
-        async with asyncio.timeout(10):  # the notification arrives on the session's own task
-            while "cam__extra_tool" not in {t.name for t in provider.tools("a1")}:  # noqa: ASYNC110
-                await asyncio.sleep(0.02)
-        await asyncio.wait_for(village.send("a1", "what can you do now?").wait(), 20)
-    finally:
-        await village.close()
-    offered = [sorted(t.name for t in r.tools) for r in backend.requests]
+async def test_tools_added_by_the_server_are_offered_on_the_next_turn(cam_url: str, tmp_path: Path) -> None:
+    """The app's own runtime (``app.launcher.make_runtime``: its tools/list_changed wiring, its
+    backends and the keyring) offers a tool the server added mid-session on the next turn."""
+    from keyrings.alt.file import PlaintextKeyring
+
+    from app.keys import KeyStore
+    from app.launcher import make_runtime
+
+    keyring_file = PlaintextKeyring()
+    keyring_file.file_path = str(tmp_path / "keyring_pass.cfg")  # a real backend, kept in tmp
+    keys = KeyStore(keyring_file)
+    keys.set("t-key", PROVIDER_KEY)
+    with FakeProvider("anthropic", key=PROVIDER_KEY) as fake:
+        fake.script(Reply.call("cam__demo_add_tool"), Reply.say("added it"), Reply.say("ok"))
+        config = parse_config(
+            {
+                "templates": [
+                    {"name": "t", "protocol": "anthropic", "model": "m", "key": "t-key", "base_url": fake.url}
+                ],
+                "agents": [
+                    {"id": "a1", "template": "t", "mcp_servers": {"cam": {"type": "http", "url": cam_url}}}
+                ],
+                "mcp": {"call_timeout_s": 20, "connect_timeout_s": 20},
+            }
+        )
+        rt = make_runtime(config, keys, store_dir=tmp_path / "data")
+        village = rt.village
+        assert isinstance(village, Village)
+        try:
+            await village.start()
+            assert "cam__extra_tool" not in {t.name for t in village.tools("a1")}
+            first = await asyncio.wait_for(village.send("a1", "add a tool").wait(), 20)
+            assert first.text == "added it"
+            async with asyncio.timeout(10):  # the notification arrives on the session's own task
+                while "cam__extra_tool" not in {t.name for t in rt.provider.tools("a1")}:  # noqa: ASYNC110
+                    await asyncio.sleep(0.02)
+            second = await asyncio.wait_for(village.send("a1", "what can you do now?").wait(), 20)
+            assert second.text == "ok"
+        finally:
+            await village.close()
+            if rt.store is not None:
+                rt.store.close()
+        offered = [sorted(tool["name"] for tool in r.body["tools"]) for r in fake.requests]
+    assert [r.status for r in fake.requests] == [200, 200, 200]
     assert "cam__extra_tool" not in offered[0]
     assert "cam__extra_tool" in offered[2]
+    assert offered[2] == sorted([*offered[0], "cam__extra_tool"])
 
 
 @pytest.mark.asyncio
