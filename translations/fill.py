@@ -286,6 +286,14 @@ T: dict[str, tuple[str, str]] = {
 def fill(language: str) -> list[str]:
     path = HERE / f"fuseforks_{language}.ts"
     tree = ET.parse(path)
+    root = tree.getroot()
+    for context in list(root.iter("context")):  # texts no longer in the code leave the catalogue
+        for message in list(context.findall("message")):
+            kind = message.find("translation")
+            if kind is not None and kind.get("type") in ("vanished", "obsolete"):
+                context.remove(message)
+        if context.find("message") is None:
+            root.remove(context)
     missing = []
     for message in tree.iter("message"):
         source = message.findtext("source") or ""

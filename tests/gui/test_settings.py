@@ -120,7 +120,7 @@ class NoDbusKeyring(keyring.backend.KeyringBackend):
     """Like the Secret Service backend on a desktop without a D-Bus session: its own exception,
     not a keyring.errors.KeyringError."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def get_password(self, service: str, username: str) -> str | None:
         raise RuntimeError("Environment variable DBUS_SESSION_BUS_ADDRESS is unset")

@@ -450,7 +450,7 @@ def test_default_secret_resolver_keyring_then_environment(monkeypatch: pytest.Mo
     from core.mcp import default_secret_resolver
 
     class Memory(KeyringBackend):
-        priority = 1  # type: ignore[assignment]
+        priority = 1
 
         def __init__(self) -> None:
             super().__init__()
