@@ -416,6 +416,12 @@ class MainWindow(QMainWindow):
         handle = self.handles.get(agent_id) if agent_id else None
         if handle is not None:
             handle.stop()
+            # a form an MCP server of this agent asked for would hold the tool call (and so the
+            # stop) until it times out: Stop cancels it, as the card's Cancel does
+            broker = self.elicitation_area.broker
+            for asked in broker.pending() if broker is not None else []:
+                if asked.agent_id == agent_id:
+                    broker.cancel(asked.request_id)
             self.stop_button.setEnabled(False)
             self.statusBar().showMessage(self.tr("Stopping at the next step…"), 5000)
 

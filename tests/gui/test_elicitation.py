@@ -329,3 +329,27 @@ def test_card_texts_in_japanese(qtbot: QtBot) -> None:
         assert card.problem.text() == "確認してください: Name, level"
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+@pytest.mark.asyncio
+async def test_stop_cancels_the_open_form_and_the_turn_ends(
+    camera: str, qtbot: QtBot, tmp_path: Path, event_log: Path, plaintext_keyring: Any
+) -> None:
+    """Without this, the tool call waits for the form until its timeout and Stop waits with it."""
+    key_value = "fuseforks-gui-" + secrets.token_hex(12)
+    KeyStore().set("gui-form", key_value)
+    with FakeProvider("anthropic", key=key_value, scenario=Scenario(say=SAY, tool=TOOL)) as fake:
+        rt, win = await open_window(qtbot, fake.url, camera, tmp_path)
+        try:
+            await send_and_open_card(qtbot, win)
+            win.stop_button.click()
+            await until(lambda: "agent_9" not in win.handles, within=10)
+            await until(lambda: not win.elicitation_area.cards)
+            (row,) = win.panels["agent_9"].rows.values()
+            assert row.output_text.toPlainText() == "action=cancel"
+            assert win.chats["agent_9"].bubbles[-1].text == "Stopped."
+        finally:
+            await close_window(rt, win)
+    lines = log_lines(event_log)
+    assert "mcp elicitation: agent=agent_9 server=nik action=cancel" in lines
+    assert any(ln.startswith("turn: agent=agent_9 backend=anthropic stop=interrupted ") for ln in lines)
