@@ -419,9 +419,10 @@ class MainWindow(QMainWindow):
             # a form an MCP server of this agent asked for would hold the tool call (and so the
             # stop) until it times out: Stop cancels it, as the card's Cancel does
             broker = self.elicitation_area.broker
-            for asked in broker.pending() if broker is not None else []:
-                if asked.agent_id == agent_id:
-                    broker.cancel(asked.request_id)
+            if broker is not None:
+                for asked in broker.pending():
+                    if asked.agent_id == agent_id:
+                        broker.cancel(asked.request_id)
             self.stop_button.setEnabled(False)
             self.statusBar().showMessage(self.tr("Stopping at the next step…"), 5000)
 
