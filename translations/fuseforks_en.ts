@@ -54,27 +54,27 @@
 <context>
     <name>ElicitationCard</name>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="172" />
+        <location filename="../app/widgets/elicitation.py" line="174" />
         <source>{agent}: the MCP server {server} asks you:</source>
         <translation>{agent}: the MCP server {server} asks you:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="176" />
+        <location filename="../app/widgets/elicitation.py" line="178" />
         <source>Accept</source>
         <translation>Accept</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="177" />
+        <location filename="../app/widgets/elicitation.py" line="179" />
         <source>Decline</source>
         <translation>Decline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="178" />
+        <location filename="../app/widgets/elicitation.py" line="180" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="217" />
+        <location filename="../app/widgets/elicitation.py" line="219" />
         <source>Check: {fields}</source>
         <translation>Check: {fields}</translation>
     </message>
@@ -186,13 +186,13 @@
     </message>
     <message>
         <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="544" />
+        <location filename="../app/main_window.py" line="551" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="548" />
+        <location filename="../app/main_window.py" line="555" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
@@ -227,42 +227,42 @@
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="420" />
+        <location filename="../app/main_window.py" line="427" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="427" />
+        <location filename="../app/main_window.py" line="434" />
         <source>Continuing the turn where it stopped.</source>
         <translation>Continuing the turn where it stopped.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="433" />
+        <location filename="../app/main_window.py" line="440" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="458" />
+        <location filename="../app/main_window.py" line="465" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="466" />
+        <location filename="../app/main_window.py" line="473" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="468" />
+        <location filename="../app/main_window.py" line="475" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="475" />
+        <location filename="../app/main_window.py" line="482" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="550" />
+        <location filename="../app/main_window.py" line="557" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -324,22 +324,22 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>QuestionCard</name>
     <message>
-        <location filename="../app/widgets/question.py" line="93" />
+        <location filename="../app/widgets/question.py" line="95" />
         <source>{agent} asks you:</source>
         <translation>{agent} asks you:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="94" />
+        <location filename="../app/widgets/question.py" line="96" />
         <source>Type your answer</source>
         <translation>Type your answer</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="95" />
+        <location filename="../app/widgets/question.py" line="97" />
         <source>Answer</source>
         <translation>Answer</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="96" />
+        <location filename="../app/widgets/question.py" line="98" />
         <source>Decline</source>
         <translation>Decline</translation>
     </message>

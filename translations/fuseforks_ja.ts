@@ -54,27 +54,27 @@
 <context>
     <name>ElicitationCard</name>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="172" />
+        <location filename="../app/widgets/elicitation.py" line="174" />
         <source>{agent}: the MCP server {server} asks you:</source>
         <translation>{agent}: MCP サーバー {server} からの入力依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="176" />
+        <location filename="../app/widgets/elicitation.py" line="178" />
         <source>Accept</source>
         <translation>承認</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="177" />
+        <location filename="../app/widgets/elicitation.py" line="179" />
         <source>Decline</source>
         <translation>断る</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="178" />
+        <location filename="../app/widgets/elicitation.py" line="180" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="217" />
+        <location filename="../app/widgets/elicitation.py" line="219" />
         <source>Check: {fields}</source>
         <translation>確認してください: {fields}</translation>
     </message>
@@ -186,13 +186,13 @@
     </message>
     <message>
         <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="544" />
+        <location filename="../app/main_window.py" line="551" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="548" />
+        <location filename="../app/main_window.py" line="555" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
@@ -227,42 +227,42 @@
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="420" />
+        <location filename="../app/main_window.py" line="427" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="427" />
+        <location filename="../app/main_window.py" line="434" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="433" />
+        <location filename="../app/main_window.py" line="440" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="458" />
+        <location filename="../app/main_window.py" line="465" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="466" />
+        <location filename="../app/main_window.py" line="473" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="468" />
+        <location filename="../app/main_window.py" line="475" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="475" />
+        <location filename="../app/main_window.py" line="482" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="550" />
+        <location filename="../app/main_window.py" line="557" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -324,22 +324,22 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>QuestionCard</name>
     <message>
-        <location filename="../app/widgets/question.py" line="93" />
+        <location filename="../app/widgets/question.py" line="95" />
         <source>{agent} asks you:</source>
         <translation>{agent} からの質問:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="94" />
+        <location filename="../app/widgets/question.py" line="96" />
         <source>Type your answer</source>
         <translation>回答を入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="95" />
+        <location filename="../app/widgets/question.py" line="97" />
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="96" />
+        <location filename="../app/widgets/question.py" line="98" />
         <source>Decline</source>
         <translation>断る</translation>
     </message>

@@ -54,27 +54,27 @@
 <context>
     <name>ElicitationCard</name>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="172" />
+        <location filename="../app/widgets/elicitation.py" line="174" />
         <source>{agent}: the MCP server {server} asks you:</source>
         <translation>{agent}：MCP 服务器 {server} 请你填写：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="176" />
+        <location filename="../app/widgets/elicitation.py" line="178" />
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="177" />
+        <location filename="../app/widgets/elicitation.py" line="179" />
         <source>Decline</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="178" />
+        <location filename="../app/widgets/elicitation.py" line="180" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="217" />
+        <location filename="../app/widgets/elicitation.py" line="219" />
         <source>Check: {fields}</source>
         <translation>请检查：{fields}</translation>
     </message>
@@ -186,13 +186,13 @@
     </message>
     <message>
         <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="544" />
+        <location filename="../app/main_window.py" line="551" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="548" />
+        <location filename="../app/main_window.py" line="555" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
@@ -227,42 +227,42 @@
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="420" />
+        <location filename="../app/main_window.py" line="427" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="427" />
+        <location filename="../app/main_window.py" line="434" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="433" />
+        <location filename="../app/main_window.py" line="440" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="458" />
+        <location filename="../app/main_window.py" line="465" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="466" />
+        <location filename="../app/main_window.py" line="473" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="468" />
+        <location filename="../app/main_window.py" line="475" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="475" />
+        <location filename="../app/main_window.py" line="482" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="550" />
+        <location filename="../app/main_window.py" line="557" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -324,22 +324,22 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>QuestionCard</name>
     <message>
-        <location filename="../app/widgets/question.py" line="93" />
+        <location filename="../app/widgets/question.py" line="95" />
         <source>{agent} asks you:</source>
         <translation>{agent} 向你提问：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="94" />
+        <location filename="../app/widgets/question.py" line="96" />
         <source>Type your answer</source>
         <translation>输入你的回答</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="95" />
+        <location filename="../app/widgets/question.py" line="97" />
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../app/widgets/question.py" line="96" />
+        <location filename="../app/widgets/question.py" line="98" />
         <source>Decline</source>
         <translation>拒绝</translation>
     </message>

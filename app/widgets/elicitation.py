@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from core.elicitation import Value, check
-from core.events import ElicitationAsked, ElicitationSettled, ElicitField
+from core.events import ElicitationAsked, ElicitField
+
+from .card_area import CardArea
 
 INT_LIMIT = 2**31 - 1  # QSpinBox holds a C int
 FLOAT_LIMIT = 1e15
@@ -239,8 +241,10 @@ class ElicitationCard(QFrame):
         (self.declined if action == "decline" else self.cancelled).emit(self.asked.request_id)
 
 
-class ElicitationArea(QWidget):
+class ElicitationArea(CardArea):
     """The open forms of every agent's servers, oldest first; hidden when there are none."""
+
+    broker: ElicitationBroker | None
 
     def __init__(
         self,
@@ -248,52 +252,20 @@ class ElicitationArea(QWidget):
         agent_name: Callable[[str], str] = lambda agent_id: agent_id,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(broker, agent_name, parent)
         self.setObjectName("elicitationArea")
-        self.broker = broker
-        self.agent_name = agent_name
-        self.cards: dict[str, ElicitationCard] = {}
-        self.box = QVBoxLayout(self)
-        self.box.setContentsMargins(0, 4, 0, 4)
-        self._detach: Callable[[], None] | None = None
-        if broker is not None:
-            self._detach = broker.attach_answerer()
-            for asked in broker.pending():
-                self.on_asked(asked)
-        self.setVisible(bool(self.cards))
 
-    def on_asked(self, e: ElicitationAsked) -> None:
-        if e.request_id in self.cards:
-            return
+    def make_card(self, e: ElicitationAsked) -> ElicitationCard:
         card = ElicitationCard(e, self.agent_name(e.agent_id))
         card.accepted.connect(self._accepted)
         card.declined.connect(self._declined)
         card.cancelled.connect(self._cancelled)
-        self.cards[e.request_id] = card
-        self.box.addWidget(card)
-        self.setVisible(True)
-
-    def on_settled(self, e: ElicitationSettled) -> None:
-        card = self.cards.pop(e.request_id, None)
-        if card is not None:
-            self.box.removeWidget(card)
-            card.deleteLater()
-        self.setVisible(bool(self.cards))
+        return card
 
     def _accepted(self, request_id: str, content: dict[str, Value]) -> None:
         if self.broker is not None:
             self.broker.answer(request_id, content)
 
-    def _declined(self, request_id: str) -> None:
-        if self.broker is not None:
-            self.broker.decline(request_id)
-
     def _cancelled(self, request_id: str) -> None:
         if self.broker is not None:
             self.broker.cancel(request_id)
-
-    def detach(self) -> None:
-        """Stop answering (the window closes): open forms are cancelled by the broker."""
-        if self._detach is not None:
-            self._detach()
-            self._detach = None

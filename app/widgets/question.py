@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.events import QuestionAsked, QuestionSettled
+from core.events import QuestionAsked
+
+from .card_area import CardArea
 
 
 class QuestionBroker(Protocol):
@@ -122,8 +124,10 @@ class QuestionCard(QFrame):
         self.declined.emit(self.asked.request_id)
 
 
-class QuestionArea(QWidget):
+class QuestionArea(CardArea):
     """The open questions of every agent, oldest first; hidden when there are none."""
+
+    broker: QuestionBroker | None
 
     def __init__(
         self,
@@ -131,47 +135,15 @@ class QuestionArea(QWidget):
         agent_name: Callable[[str], str] = lambda agent_id: agent_id,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(broker, agent_name, parent)
         self.setObjectName("questionArea")
-        self.broker = broker
-        self.agent_name = agent_name
-        self.cards: dict[str, QuestionCard] = {}
-        self.box = QVBoxLayout(self)
-        self.box.setContentsMargins(0, 4, 0, 4)
-        self._detach: Callable[[], None] | None = None
-        if broker is not None:
-            self._detach = broker.attach_answerer()
-            for asked in broker.pending():
-                self.on_asked(asked)
-        self.setVisible(bool(self.cards))
 
-    def on_asked(self, e: QuestionAsked) -> None:
-        if e.request_id in self.cards:
-            return
+    def make_card(self, e: QuestionAsked) -> QuestionCard:
         card = QuestionCard(e, self.agent_name(e.agent_id))
         card.answered.connect(self._answered)
         card.declined.connect(self._declined)
-        self.cards[e.request_id] = card
-        self.box.addWidget(card)
-        self.setVisible(True)
-
-    def on_settled(self, e: QuestionSettled) -> None:
-        card = self.cards.pop(e.request_id, None)
-        if card is not None:
-            self.box.removeWidget(card)
-            card.deleteLater()
-        self.setVisible(bool(self.cards))
+        return card
 
     def _answered(self, request_id: str, text: str) -> None:
         if self.broker is not None:
             self.broker.answer(request_id, text)
-
-    def _declined(self, request_id: str) -> None:
-        if self.broker is not None:
-            self.broker.decline(request_id)
-
-    def detach(self) -> None:
-        """Stop answering (the window closes): open questions are withdrawn by the broker."""
-        if self._detach is not None:
-            self._detach()
-            self._detach = None
