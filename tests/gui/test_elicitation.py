@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +26,7 @@ from core.config import load_config, parse_config, save_config
 from core.elicitation import Elicitations, parse_schema
 from core.events import ElicitationAsked, EventBus
 from tests.conftest import log_lines
+from tests.fakes.camera import camera_server
 from tests.fakes.providers import FakeProvider, Scenario
 
 from .conftest import until
@@ -36,39 +34,13 @@ from .conftest import until
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = "nik__demo_ask_settings"
 SAY = "Exposure noted."
-_READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/\S*)")
 
 
 @pytest.fixture(scope="module")
-def camera(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def camera() -> Iterator[str]:
     """The camera simulator with the elicitation tool, over streamable HTTP."""
-    out = tmp_path_factory.mktemp("camera") / "stdout.txt"
-    with out.open("wb") as sink:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app.demo_camera", "--port", "0", "--elicit"],
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=sink,
-            stderr=subprocess.DEVNULL,
-        )
-    try:
-        deadline = time.monotonic() + 30
-        url = None
-        while url is None:
-            assert proc.poll() is None, "the camera simulator exited"
-            assert time.monotonic() < deadline, "the camera simulator never became ready"
-            found = _READY.search(out.read_text(encoding="utf-8", errors="replace"))
-            url = found.group(1) if found else None
-            if url is None:
-                time.sleep(0.05)
+    with camera_server("--elicit") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def config_data(base_url: str, camera_url: str, key_name: str) -> dict[str, Any]:

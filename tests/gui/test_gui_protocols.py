@@ -12,9 +12,6 @@ from __future__ import annotations
 import base64
 import re
 import secrets
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,16 +28,15 @@ from app.main_window import MainWindow
 from core.config import PROTOCOLS as ALL_PROTOCOLS
 from core.config import Config, Template, load_config, parse_config, save_config
 from tests.conftest import log_lines
+from tests.fakes.camera import camera_server
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Received, Scenario
 from tests.integration.test_p4_camera_turn import ASK
 
 from .conftest import until
 
-ROOT = Path(__file__).resolve().parents[2]
 SAY = "A desk under a lamp, seen from the front camera."
 TOOL = "nik__live_view_image"
 WIRES = tuple(p for p in ALL_PROTOCOLS if p != "offline-demo")
-_READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/\S*)")
 
 
 def test_the_seven_wires_are_the_fakes_seven() -> None:
@@ -49,35 +45,10 @@ def test_the_seven_wires_are_the_fakes_seven() -> None:
 
 
 @pytest.fixture(scope="module")
-def camera(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def camera() -> Iterator[str]:
     """One camera simulator subprocess (streamable HTTP) for the whole module."""
-    out = tmp_path_factory.mktemp("camera") / "stdout.txt"
-    with out.open("wb") as sink:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app.demo_camera", "--port", "0"],
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=sink,
-            stderr=subprocess.DEVNULL,
-        )
-    try:
-        deadline = time.monotonic() + 30
-        url = None
-        while url is None:
-            assert proc.poll() is None, "the camera simulator exited"
-            assert time.monotonic() < deadline, "the camera simulator never became ready"
-            found = _READY.search(out.read_text(encoding="utf-8", errors="replace"))
-            url = found.group(1) if found else None
-            if url is None:
-                time.sleep(0.05)
+    with camera_server() as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def fake_key() -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import re
-import select
 import subprocess
 import sys
 import time
@@ -21,46 +20,16 @@ from core.log import LOG
 from core.mcp import ElicitationAnswer, ElicitationRequest, McpTool, McpToolProvider
 from core.tool import AgentTool, ToolContext, ToolReturn
 from tests.conftest import log_lines
+from tests.fakes.camera import start_camera, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENT = "agent_9"
 META = re.compile(r'^\{"height":424,"jpeg_bytes":(\d+),"seq":(\d+),"width":640\}$')
 
 
-def start_camera(*args: str) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app.demo_camera", "--port", "0", "--control", *args],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], 20)
-    line = proc.stdout.readline() if ready else ""
-    match = re.fullmatch(r"demo camera: (http://127\.0\.0\.1:\d+/(mcp|sse))\n", line)
-    if not match:
-        proc.kill()
-        proc.wait()
-        raise AssertionError(f"no ready line from the camera simulator: {line!r}")
-    return proc, match.group(1)
-
-
-def stop(proc: subprocess.Popen[str]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    if proc.stdout is not None:
-        proc.stdout.close()
-
-
 @pytest.fixture(scope="module")
 def http_url() -> Iterator[str]:
-    proc, url = start_camera()
+    proc, url = start_camera("--control")
     yield url
     stop(proc)
 
@@ -331,7 +300,7 @@ async def test_stdio_server_dying_mid_call_gives_an_error_then_reconnects(event_
 
 @pytest.mark.asyncio
 async def test_http_server_killed_mid_call_gives_an_error_then_reconnects(event_log: Path) -> None:
-    proc, url = start_camera()
+    proc, url = start_camera("--control")
     provider = McpToolProvider(language="en", settings=FAST)
     try:
         tools = await provider.tools_for(AGENT, [http_server(url)])
@@ -544,7 +513,7 @@ async def test_http_frame_over_one_mib(http_url: str) -> None:
 
 @pytest.mark.asyncio
 async def test_legacy_sse_transport() -> None:
-    proc, url = start_camera("--sse")
+    proc, url = start_camera("--control", "--sse")
     provider = McpToolProvider(language="en", settings=FAST)
     try:
         tools = await provider.tools_for(AGENT, [McpServer(name="cam", transport="sse", url=url)])

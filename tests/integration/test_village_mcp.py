@@ -15,9 +15,10 @@ from core.mcp import ElicitationAnswer, ElicitationRequest, McpToolProvider
 from core.tool import ToolContext
 from core.village import Village
 from tests.conftest import log_lines
+from tests.fakes.camera import start_camera, stop
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import ScriptedBackend
-from tests.integration.test_mcp_provider import FAST, start_camera, stop
+from tests.integration.test_mcp_provider import FAST
 
 PROVIDER_KEY = "k-test-provider-key"
 BROKEN = [
@@ -29,7 +30,7 @@ BROKEN = [
 
 @pytest.fixture(scope="module")
 def cam_url() -> Iterator[str]:
-    proc, url = start_camera()
+    proc, url = start_camera("--control")
     yield url
     stop(proc)
 
