@@ -20,15 +20,14 @@ Lines written: ``mcp elicitation asked: agent= server= request= fields=`` and
 from __future__ import annotations
 
 import asyncio
-import itertools
 import re
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.events import ElicitationAsked, ElicitationSettled, ElicitField, EventBus
 from core.log import event as log_event
+from core.open_requests import OpenRequests
 
 if TYPE_CHECKING:
     from core.mcp.provider import ElicitationAnswer, ElicitationRequest
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT_S = 300.0
 Action = Literal["accept", "decline", "cancel"]
 Value = str | int | float | bool
+Outcome = tuple[Action, dict[str, Value] | None]  # what the server is sent back
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 _URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
@@ -184,52 +184,16 @@ def _check(f: ElicitField, value: Any) -> list[str]:
     return out
 
 
-@dataclass
-class _Pending:
-    asked: ElicitationAsked
-    future: asyncio.Future[tuple[Action, dict[str, Value] | None]]
-
-
-class Elicitations:
+class Elicitations(OpenRequests[ElicitationAsked, Outcome]):
     """Open elicitations of one village. Front ends call ``attach_answerer`` once, then ``answer``
-    / ``decline`` / ``cancel``; the MCP client calls ``handle`` (or ``ask``) per request."""
+    / ``decline`` / ``cancel``; the MCP client calls ``handle`` (or ``ask``) per request. When the
+    last answerer detaches, open requests are cancelled."""
 
     def __init__(self, bus: EventBus, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> None:
-        self.bus = bus
+        super().__init__(bus, prefix="e", withdrawn=("cancel", None))
         self.timeout_s = timeout_s
-        self._answerers = 0
-        self._pending: dict[str, _Pending] = {}
-        self._ids = itertools.count(1)
-        self._stamp = f"{time.time_ns():x}"
 
     # ------------------------------------------------------------------ front ends
-    def attach_answerer(self) -> Callable[[], None]:
-        """Declare a front end that shows forms; call the returned function to detach.
-
-        When the last answerer detaches, open requests are cancelled."""
-        self._answerers += 1
-        done = False
-
-        def detach() -> None:
-            nonlocal done
-            if done:
-                return
-            done = True
-            self._answerers -= 1
-            if self._answerers == 0:
-                for request_id in list(self._pending):
-                    self._settle(request_id, ("cancel", None))
-
-        return detach
-
-    @property
-    def available(self) -> bool:
-        return self._answerers > 0
-
-    def pending(self) -> list[ElicitationAsked]:
-        """Requests still open, oldest first (for a front end that attaches late)."""
-        return [p.asked for p in self._pending.values()]
-
     def answer(self, request_id: str, content: Mapping[str, Value]) -> bool:
         """Accept ``request_id`` with ``content``; ``False`` when it is no longer open,
         ``InvalidContent`` (nothing sent) when the content does not match the schema."""
@@ -249,21 +213,6 @@ class Elicitations:
         """Cancel ``request_id`` (dismissed without a choice); ``False`` when it is no longer open."""
         return self._settle(request_id, ("cancel", None))
 
-    def _settle(self, request_id: str, result: tuple[Action, dict[str, Value] | None]) -> bool:
-        pending = self._pending.get(request_id)
-        if pending is None or pending.future.done():
-            return False
-        loop = pending.future.get_loop()
-        try:
-            here = asyncio.get_running_loop()
-        except RuntimeError:
-            here = None
-        if here is loop:
-            _resolve(pending.future, result)
-        else:
-            loop.call_soon_threadsafe(_resolve, pending.future, result)
-        return True
-
     # ------------------------------------------------------------------ the MCP client's side
     async def handle(self, request: ElicitationRequest) -> ElicitationAnswer:
         """The ``McpToolProvider(elicitation=...)`` handler."""
@@ -279,9 +228,7 @@ class Elicitations:
         )
         return ElicitationAnswer(action, content)
 
-    async def ask(
-        self, *, agent_id: str, server: str, message: str, schema: Mapping[str, Any]
-    ) -> tuple[Action, dict[str, Value] | None]:
+    async def ask(self, *, agent_id: str, server: str, message: str, schema: Mapping[str, Any]) -> Outcome:
         """Publish the form and wait for its outcome; ``ElicitationSettled`` always follows a
         published ``ElicitationAsked``. Declines at once when headless or the schema is unsupported."""
         if not self.available:
@@ -291,12 +238,10 @@ class Elicitations:
         except UnsupportedSchema as exc:
             log_event("mcp elicitation unsupported", agent=agent_id, server=server, error=str(exc))
             return "decline", None
-        loop = asyncio.get_running_loop()
-        request_id = f"e-{self._stamp}-{next(self._ids)}"
-        future: asyncio.Future[tuple[Action, dict[str, Value] | None]] = loop.create_future()
+        request_id = self._new_id()
         asked = ElicitationAsked(agent_id, server, request_id, message, fields)
-        self._pending[request_id] = _Pending(asked, future)
-        result: tuple[Action, dict[str, Value] | None] = ("cancel", None)  # a cancelled task's
+        future = self._open(request_id, asked)
+        result: Outcome = ("cancel", None)  # a cancelled task's
         outcome = "cancel"
         started = time.monotonic()
         log_event(
@@ -311,9 +256,7 @@ class Elicitations:
                 result, outcome = ("cancel", None), "timeout"
             return result
         finally:
-            del self._pending[request_id]
-            if not future.done():
-                future.cancel()
+            self._close(request_id)
             log_event(
                 "mcp elicitation settled",
                 agent=agent_id,
@@ -323,11 +266,3 @@ class Elicitations:
                 ms=int((time.monotonic() - started) * 1000),
             )
             self.bus.publish(ElicitationSettled(agent_id, server, request_id, outcome))
-
-
-def _resolve(
-    future: asyncio.Future[tuple[Action, dict[str, Value] | None]],
-    result: tuple[Action, dict[str, Value] | None],
-) -> None:
-    if not future.done():
-        future.set_result(result)

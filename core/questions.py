@@ -14,68 +14,31 @@ structured "no front end" error instead of waiting for nobody.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from core.builtin_tools import UserAnswer
 from core.elicitation import Elicitations
 from core.events import EventBus, QuestionAsked, QuestionSettled
 from core.log import event as log_event
+from core.open_requests import OpenRequests
 
 AskHook = Callable[[str, dict[str, Any]], Awaitable[Any]]
 StopSignal = Callable[[], Awaitable[object]]
 
 
-@dataclass
-class _Pending:
-    asked: QuestionAsked
-    future: asyncio.Future[UserAnswer]
-
-
-class Questions:
+class Questions(OpenRequests[QuestionAsked, UserAnswer]):
     """Open questions of one village. Front ends call ``attach_answerer`` once, then ``answer`` /
-    ``decline``; the turn engine calls ``hook`` per tool call."""
+    ``decline``; the turn engine calls ``hook`` per tool call. When the last answerer detaches,
+    open questions are withdrawn ("cancelled")."""
 
     def __init__(self, bus: EventBus) -> None:
-        self.bus = bus
-        self._answerers = 0
-        self._pending: dict[str, _Pending] = {}
-        self._ids = itertools.count(1)
-        self._stamp = f"{time.time_ns():x}"
+        super().__init__(bus, prefix="q", withdrawn=UserAnswer("cancelled"))
         # MCP servers' elicitation forms go through the same village bus (core.elicitation)
         self.elicitations = Elicitations(bus)
 
     # ------------------------------------------------------------------ front ends
-    def attach_answerer(self) -> Callable[[], None]:
-        """Declare a front end that shows questions; call the returned function to detach.
-
-        When the last answerer detaches, open questions are withdrawn ("cancelled")."""
-        self._answerers += 1
-        done = False
-
-        def detach() -> None:
-            nonlocal done
-            if done:
-                return
-            done = True
-            self._answerers -= 1
-            if self._answerers == 0:
-                for request_id in list(self._pending):
-                    self._settle(request_id, UserAnswer("cancelled"))
-
-        return detach
-
-    @property
-    def available(self) -> bool:
-        return self._answerers > 0
-
-    def pending(self) -> list[QuestionAsked]:
-        """Questions still open, oldest first (for a front end that attaches late)."""
-        return [p.asked for p in self._pending.values()]
-
     def answer(self, request_id: str, text: str) -> bool:
         """Answer ``request_id``; ``False`` when it is no longer open. Safe from any thread."""
         return self._settle(request_id, UserAnswer("answered", text))
@@ -83,21 +46,6 @@ class Questions:
     def decline(self, request_id: str) -> bool:
         """Decline ``request_id``; ``False`` when it is no longer open. Safe from any thread."""
         return self._settle(request_id, UserAnswer("declined"))
-
-    def _settle(self, request_id: str, answer: UserAnswer) -> bool:
-        pending = self._pending.get(request_id)
-        if pending is None or pending.future.done():
-            return False
-        loop = pending.future.get_loop()
-        try:
-            here = asyncio.get_running_loop()
-        except RuntimeError:
-            here = None
-        if here is loop:
-            _resolve(pending.future, answer)
-        else:
-            loop.call_soon_threadsafe(_resolve, pending.future, answer)
-        return True
 
     # ------------------------------------------------------------------ the engine's side
     def hook(
@@ -134,10 +82,9 @@ class Questions:
     ) -> UserAnswer:
         """Publish the question and wait for its outcome; ``QuestionSettled`` always follows."""
         loop = asyncio.get_running_loop()
-        request_id = f"q-{self._stamp}-{next(self._ids)}"
-        future: asyncio.Future[UserAnswer] = loop.create_future()
+        request_id = self._new_id()
         asked = QuestionAsked(agent_id, turn_id, call_id, request_id, question, options)
-        self._pending[request_id] = _Pending(asked, future)
+        future = self._open(request_id, asked)
         stop_task = loop.create_task(_wait(stopped)) if stopped is not None else None
         result = UserAnswer("cancelled")  # what a cancelled task reports
         started = time.monotonic()
@@ -164,9 +111,7 @@ class Questions:
                 result = UserAnswer("timeout")
             return result
         finally:
-            del self._pending[request_id]
-            if not future.done():
-                future.cancel()
+            self._close(request_id)
             if stop_task is not None and not stop_task.done():
                 stop_task.cancel()
             log_event(
@@ -179,11 +124,6 @@ class Questions:
             self.bus.publish(
                 QuestionSettled(agent_id, turn_id, call_id, request_id, result.outcome, result.text)
             )
-
-
-def _resolve(future: asyncio.Future[UserAnswer], answer: UserAnswer) -> None:
-    if not future.done():
-        future.set_result(answer)
 
 
 async def _wait(stopped: StopSignal) -> None:
