@@ -67,6 +67,21 @@ DEFAULT_BASE_URLS: dict[str, str] = {
     "perplexity-responses": "https://api.perplexity.ai/v1",
 }
 LANGUAGES = ("ja", "en", "zh")
+# A template's keys, in the order they are written back (parse_config accepts exactly these).
+TEMPLATE_KEYS = (
+    "name",
+    "protocol",
+    "base_url",
+    "model",
+    "key",
+    "tools",
+    "reads_images",
+    "context_tokens",
+    "max_output_tokens",
+    "request_timeout_s",
+    "max_retries",
+    "stream",
+)
 # Not a wire: the clearly labelled offline demo model of the first-run village (no AI, no network).
 OFFLINE_DEMO = "offline-demo"
 PROTOCOLS: tuple[str, ...] = (*WIRE_NAMES, OFFLINE_DEMO)
@@ -569,20 +584,7 @@ def parse_config(data: object, path: Path | None = None) -> Config:
         t = r.obj(
             raw,
             p,
-            {
-                "name",
-                "protocol",
-                "base_url",
-                "model",
-                "key",
-                "tools",
-                "reads_images",
-                "context_tokens",
-                "max_output_tokens",
-                "request_timeout_s",
-                "max_retries",
-                "stream",
-            },
+            set(TEMPLATE_KEYS),
         )
         if not t:
             continue
@@ -732,20 +734,7 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
         "templates": [
             {
                 k: getattr(t, k)
-                for k in (
-                    "name",
-                    "protocol",
-                    "base_url",
-                    "model",
-                    "key",
-                    "tools",
-                    "reads_images",
-                    "context_tokens",
-                    "max_output_tokens",
-                    "request_timeout_s",
-                    "max_retries",
-                    "stream",
-                )
+                for k in TEMPLATE_KEYS
                 # The offline demo has no endpoint: "" would not parse back (base_url must be non-empty).
                 if not (k == "base_url" and t.protocol == OFFLINE_DEMO)
             }
