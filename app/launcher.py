@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
 import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
@@ -20,7 +19,9 @@ from PySide6.QtWidgets import QApplication
 from core.config import Config, ConfigError, default_config_path, load_config
 from core.journal import ResumePoint
 from core.log import LOG, event
-from core.mcp.provider import McpToolProvider, default_secret_resolver
+from core.mcp import McpToolProvider
+from core.paths import data_dir
+from core.secret_refs import default_secret_resolver
 from core.store import SqliteJournal, Store, StoreError
 
 from . import gc_guard
@@ -45,10 +46,6 @@ def load_or_demo(path: Path) -> tuple[Config | None, bool]:
         return load_config(path), False
     except FileNotFoundError:
         return None, True
-
-
-def data_dir() -> Path:
-    return Path(platformdirs.user_data_dir("fuseforks", appauthor=False))
 
 
 @dataclass
