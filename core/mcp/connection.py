@@ -34,6 +34,7 @@ from core.mcp.oauth import McpOAuth, OpenUrl, keyring_user
 from core.mcp.status import CallFailure, ConnectFailed, ServerStatus, State, describe, innermost, seconds
 from core.mcp.stderr import STDERR_TAIL_CHARS, StderrRing
 from core.mcp.transport import BearerProbe, remote_transport, stdio_transport
+from core.paths import APP_NAME
 from core.secret_refs import MissingSecret, SecretResolver, expand
 
 CLOSE_GRACE_S = 6.0  # the SDK's stdio shutdown waits up to 2 s + 2 s before SIGKILL
@@ -240,7 +241,7 @@ class Connection:
                     read_timeout_seconds=settings.connect_timeout_s,
                     elicitation_callback=self._elicit,
                     message_handler=self._on_message,
-                    client_info=mcp_types.Implementation(name="fuseforks", version=__version__),
+                    client_info=mcp_types.Implementation(name=APP_NAME, version=__version__),
                     cache=None,
                 )
                 async with client:
