@@ -9,9 +9,9 @@ browser sign-in via the ``open_url`` hook, loopback redirect, tokens in the keyr
 
 Lines written (S70-19 style): ``mcp server connected: agent= server= tools= ms=``,
 ``mcp server failed: agent= server= error=`` (stdio stderr tail after ``: ``),
-``mcp server reconnected: …``, ``mcp call failed: agent= server= tool= error=timeout|disconnected|protocol``;
-the connection writes ``mcp tools changed: agent= server= tools=``, ``mcp elicitation: agent= server= action=``,
-and ``mcp oauth: agent= server= action=`` comes from core/mcp/oauth.py.
+``mcp server reconnected: …``, ``mcp call failed: agent= server= tool= error=timeout|disconnected|protocol``.
+The connection writes ``mcp tools changed:``, ``mcp elicitation:`` and ``mcp oauth: action=required``;
+the other ``mcp oauth:`` actions come from the OAuth modules.
 """
 
 from __future__ import annotations
