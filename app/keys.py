@@ -13,8 +13,7 @@ import keyring.errors
 from keyring.backend import KeyringBackend
 
 from core.log import LOG
-
-SERVICE = "fuseforks"
+from core.paths import KEYRING_SERVICE
 
 
 class KeyringUnavailable(Exception):
@@ -59,7 +58,7 @@ class KeyStore:
         if not self.available():
             raise KeyringUnavailable(self.backend_name())
         try:
-            self.backend.set_password(SERVICE, name, value)
+            self.backend.set_password(KEYRING_SERVICE, name, value)
         except Exception as exc:  # KeyringError, or the backend's own (e.g. no D-Bus session)
             raise KeyringUnavailable(type(exc).__name__) from exc
         self._session.pop(name, None)
@@ -71,7 +70,7 @@ class KeyStore:
         value = self._session.get(name)
         if value is None and self.available():
             try:
-                value = self.backend.get_password(SERVICE, name)
+                value = self.backend.get_password(KEYRING_SERVICE, name)
             except Exception:  # KeyringError, or the backend's own (e.g. no D-Bus session): no key
                 value = None
         if value:
@@ -82,7 +81,7 @@ class KeyStore:
         self._session.pop(name, None)
         if self.available():
             try:
-                self.backend.delete_password(SERVICE, name)
+                self.backend.delete_password(KEYRING_SERVICE, name)
             except keyring.errors.PasswordDeleteError:
                 pass
             except Exception as exc:

@@ -9,19 +9,25 @@ import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import platformdirs
 import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from core.builtin_tools import for_agent
 from core.config import Config, ConfigError, default_config_path, load_config
 from core.journal import ResumePoint
 from core.log import LOG, event
-from core.mcp.provider import McpToolProvider, default_secret_resolver
+from core.mcp import McpToolProvider
+from core.paths import data_dir
+from core.recovery import recover
+from core.results import VillagePipeline
+from core.secret_refs import default_secret_resolver
 from core.store import SqliteJournal, Store, StoreError
+from core.store.gc import collect
+from core.village import Village
 
 from . import gc_guard
 from .backends import make_backend_factory
@@ -33,9 +39,6 @@ from .keys import KeyStore
 from .main_window import MainWindow
 from .widgets.sign_in_link import SignInLinks
 
-if TYPE_CHECKING:
-    from core.village import Village
-
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 
 
@@ -45,10 +48,6 @@ def load_or_demo(path: Path) -> tuple[Config | None, bool]:
         return load_config(path), False
     except FileNotFoundError:
         return None, True
-
-
-def data_dir() -> Path:
-    return Path(platformdirs.user_data_dir("fuseforks", appauthor=False))
 
 
 @dataclass
@@ -62,8 +61,6 @@ class Runtime:
 
 
 def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = None) -> Runtime:
-    from core.village import Village
-
     holder: dict[str, Any] = {}
     factory = make_backend_factory(keys, lambda: holder["village"].config.village.language)
 
@@ -87,11 +84,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         event("store unavailable", error=type(exc).__name__)
         store = None
     journal = SqliteJournal(store) if store is not None else None
-    from core.results import VillagePipeline
-
     pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
-    from core.builtin_tools import for_agent
-
     code_dir = (store_dir or data_dir()) / "code"  # execute_code's work folders, one per agent
     village = Village(
         config,
@@ -130,9 +123,6 @@ def resume_cut_turns(
     their own; without it they continue like cut turns."""
     if rt.store is None:
         return 0
-    from core.recovery import recover
-    from core.village import Village
-
     if not isinstance(rt.village, Village):
         return 0
     known = {a.id for a in config.agents}
@@ -152,8 +142,6 @@ def start_store_gc(rt: Runtime) -> asyncio.Future[object] | None:
     """Remove unreferenced blob and spill files in a worker thread (never on the loop)."""
     if rt.store is None:
         return None
-    from core.store.gc import collect
-
     store = rt.store
     return asyncio.ensure_future(asyncio.to_thread(collect, store, spill_dir=store.root.parent / "spill"))
 

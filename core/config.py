@@ -50,9 +50,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import platformdirs
-
 from core.fsutil import write_atomic
+from core.paths import config_dir
+from core.secret_refs import SECRET_REF as _SECRET_REF
 from wires import WIRE_NAMES
 
 T = TypeVar("T")
@@ -89,7 +89,6 @@ _KEY_SHAPES = re.compile(
     r"^(sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|xai-[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{20,}"
     r"|gsk_[A-Za-z0-9]{20,})$"
 )
-_SECRET_REF = re.compile(r"\$\{secret:([A-Za-z0-9_.-]+)\}")
 # Built-in tools an agent may be given (core/builtin_tools.py); execute_code runs code, so it is opt-in.
 BUILTIN_TOOLS = ("ask_user_question", "execute_code")
 DEFAULT_BUILTIN_TOOLS = ("ask_user_question",)
@@ -233,7 +232,7 @@ class Config:
 
 
 def default_config_path() -> Path:
-    return Path(platformdirs.user_config_dir("fuseforks", appauthor=False)) / "fuseforks.json"
+    return config_dir() / "fuseforks.json"
 
 
 # --------------------------------------------------------------------------- validation

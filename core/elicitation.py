@@ -22,20 +22,40 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from core.events import ElicitationAsked, ElicitationSettled, ElicitField, EventBus
 from core.log import event as log_event
 from core.open_requests import OpenRequests
 
-if TYPE_CHECKING:
-    from core.mcp.provider import ElicitationAnswer, ElicitationRequest
-
 DEFAULT_TIMEOUT_S = 300.0
 Action = Literal["accept", "decline", "cancel"]
 Value = str | int | float | bool
 Outcome = tuple[Action, dict[str, Value] | None]  # what the server is sent back
+
+
+@dataclass(frozen=True)
+class ElicitationRequest:
+    """A server asks the user for input (form mode: ``requested_schema``; URL mode: ``url``)."""
+
+    agent_id: str
+    server: str
+    message: str
+    requested_schema: dict[str, Any] = field(default_factory=dict)
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class ElicitationAnswer:
+    action: Action
+    content: dict[str, Any] | None = None
+
+
+ElicitationHandler = Callable[[ElicitationRequest], Awaitable[ElicitationAnswer]]
+"""What ``McpToolProvider(elicitation=...)`` calls per request (``Elicitations.handle`` in the app)."""
+
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 _URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
@@ -216,8 +236,6 @@ class Elicitations(OpenRequests[ElicitationAsked, Outcome]):
     # ------------------------------------------------------------------ the MCP client's side
     async def handle(self, request: ElicitationRequest) -> ElicitationAnswer:
         """The ``McpToolProvider(elicitation=...)`` handler."""
-        from core.mcp.provider import ElicitationAnswer
-
         if request.url is not None:  # URL mode is not offered (no capability to open it safely)
             return ElicitationAnswer("decline")
         action, content = await self.ask(

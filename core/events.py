@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.canonical import ImageData, Usage
+from core.log import event as log_event
 
 
 @dataclass(frozen=True)
@@ -214,8 +215,6 @@ class EventBus:
         return unsubscribe
 
     def publish(self, event: Event) -> None:
-        from core.log import event as log_event
-
         for fn in list(self._subscribers):
             try:
                 fn(event)

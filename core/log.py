@@ -20,9 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-import platformdirs
-
-from core import __version__
+from core import __version__, paths
 
 LOG_NAME = "fuseforks.log"
 ROTATE_BYTES = 8 * 1024 * 1024
@@ -44,7 +42,7 @@ def profile() -> str:
 
 
 def default_log_dir() -> Path:
-    return Path(platformdirs.user_log_dir("fuseforks", appauthor=False))
+    return paths.log_dir()
 
 
 def format_value(value: object) -> str:

@@ -28,12 +28,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import platformdirs
-
 from core.canonical import ImageData
 from core.fsutil import write_atomic
 from core.log import event
 from core.notes import note
+from core.paths import spill_dir
 from core.pricing import QUARTERS_PER_TOKEN, prefix_within, suffix_within, text_quarters
 from core.tool import ToolOutput
 
@@ -43,10 +42,6 @@ Block = str | ImageData
 ImageTokens = Callable[[int, int], int]
 
 _EXT = {"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif"}
-
-
-def default_spill_dir() -> Path:
-    return Path(platformdirs.user_data_dir("fuseforks", appauthor=False)) / "spill"
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -71,7 +66,7 @@ class SpillWriter:
     (``<dir>/attachments/<sha256>.<ext>``), all private."""
 
     def __init__(self, directory: Path | None = None) -> None:
-        self.directory = directory or default_spill_dir()
+        self.directory = directory or spill_dir()
 
     def attachment(self, image: ImageData) -> Path:
         path = self.directory / "attachments" / f"{image.sha256}.{_EXT.get(image.media_type, 'bin')}"

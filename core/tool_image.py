@@ -26,7 +26,7 @@ import struct
 from collections.abc import Sequence
 from typing import Any, Final
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageOps, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
 from core import notes
 from core.canonical import Dropped, ImageData
@@ -120,15 +120,9 @@ def _open(fmt: str, data: bytes) -> Image.Image:
     """Open through the sniffed plugin (lazy: reads the header, decodes no pixels)."""
     fp = io.BytesIO(data)
     if fmt == "JPEG":
-        from PIL import JpegImagePlugin
-
         return JpegImagePlugin.JpegImageFile(fp)
     if fmt == "PNG":
-        from PIL import PngImagePlugin
-
         return PngImagePlugin.PngImageFile(fp)
-    from PIL import WebPImagePlugin
-
     return WebPImagePlugin.WebPImageFile(fp)
 
 

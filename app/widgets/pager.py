@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from shiboken6 import Shiboken
 
+from core.log import event as log_event
 from core.store import BlobError, Store
 
 PAGE_CHARS = 16_000  # characters per page; storage keeps everything (D-6)
@@ -239,9 +240,7 @@ class Pager(QWidget):
         except PageUnavailable as exc:
             reason = exc.reason
         except Exception as exc:  # a closed or failing store: said so, never a crash
-            from core.log import event
-
-            event("tool page unreadable", part=self.part, error=type(exc).__name__)
+            log_event("tool page unreadable", part=self.part, error=type(exc).__name__)
             reason = UNREADABLE
         if not Shiboken.isValid(self) or seq != self._seq:
             return  # the row is gone, or a newer request or text replaced this one

@@ -3,6 +3,7 @@ S70-22) and the per-agent connection manager with OAuth sign-in for remote serve
 
 from __future__ import annotations
 
+from core.elicitation import ElicitationAnswer, ElicitationHandler, ElicitationRequest
 from core.mcp.oauth import (
     KeyringTokenStorage,
     LoopbackCallback,
@@ -15,17 +16,11 @@ from core.mcp.oauth import (
     OAuthTimeout,
     OpenUrl,
 )
-from core.mcp.provider import (
-    ElicitationAnswer,
-    ElicitationHandler,
-    ElicitationRequest,
-    McpToolProvider,
-    SecretResolver,
-    ServerStatus,
-    default_secret_resolver,
-)
+from core.mcp.provider import McpToolProvider
 from core.mcp.render import render_tool_output, render_tool_output_async
+from core.mcp.status import ServerStatus
 from core.mcp.tool import McpTool, tool_name
+from core.secret_refs import SecretResolver, default_secret_resolver
 
 __all__ = [
     "ElicitationAnswer",

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import mcp_types
 
 from core.mcp.render import render_tool_output_async
 from core.tool import AgentTool, ToolContext, ToolReturn
-
-if TYPE_CHECKING:
-    from core.mcp.provider import McpToolProvider
 
 MAX_TOOL_NAME = 64
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
@@ -39,12 +36,21 @@ def unique_names(wanted: list[str]) -> list[str]:
     return out
 
 
+class ToolCaller(Protocol):
+    """Who sends an ``McpTool``'s calls (``McpToolProvider``): the server's result, or an error
+    ``ToolReturn`` when there is none (timeout, disconnect, server unavailable)."""
+
+    async def call_tool(
+        self, agent_id: str, server: str, name: str, args: dict[str, Any], ctx: ToolContext
+    ) -> mcp_types.CallToolResult | ToolReturn: ...
+
+
 class McpTool(AgentTool):
     """A tool of one agent's MCP server. ``call_with_media`` keeps images; ``call`` is the text-only
     path (images become the non-text note, exactly as before Spec 70)."""
 
     def __init__(
-        self, provider: McpToolProvider, agent_id: str, server: str, tool: mcp_types.Tool, name: str
+        self, provider: ToolCaller, agent_id: str, server: str, tool: mcp_types.Tool, name: str
     ) -> None:
         self._provider = provider
         self.agent_id = agent_id

@@ -23,7 +23,7 @@ import pytest
 from core.config import McpServer, McpSettings, OAuthSettings
 from core.mcp import McpToolProvider
 from core.mcp.oauth import KeyringTokenStorage, keyring_user
-from core.mcp.provider import StderrRing
+from core.mcp.stderr import StderrRing
 from tests.integration.test_mcp_oauth import start_oauth
 from tests.integration.test_mcp_provider import stop
 

@@ -8,10 +8,11 @@ from typing import Any
 import keyring.backends.fail
 from pytestqt.qtbot import QtBot
 
-from app.keys import SERVICE, KeyStore
+from app.keys import KeyStore
 from app.settings import SettingsDialog, parse_servers_json
 from core.config import Config, parse_config
 from core.log import LOG
+from core.paths import KEYRING_SERVICE as SERVICE
 from tests.conftest import log_lines
 
 SECRET = "fuseforks-test-secret-7Q2xLp9vW"  # no well-known key shape: only register_secret hides it

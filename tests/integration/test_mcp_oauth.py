@@ -28,7 +28,7 @@ from core.config import McpServer, McpSettings, OAuthSettings, config_to_json, p
 from core.log import LOG
 from core.mcp import McpToolProvider
 from core.mcp.oauth import forget, keyring_user, signed_in
-from core.mcp.provider import STDERR_KEEP_BYTES
+from core.mcp.stderr import STDERR_KEEP_BYTES
 from core.tool import AgentTool, ToolContext, ToolReturn
 from tests.conftest import log_lines
 from tests.integration.test_mcp_provider import start_camera, stop

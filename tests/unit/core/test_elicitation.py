@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from core.elicitation import (
+    ElicitationAnswer,
+    ElicitationRequest,
     Elicitations,
     InvalidContent,
     UnsupportedSchema,
@@ -19,7 +21,6 @@ from core.elicitation import (
     validate,
 )
 from core.events import ElicitationAsked, ElicitationSettled, ElicitField, Event, EventBus
-from core.mcp.provider import ElicitationAnswer, ElicitationRequest
 from core.questions import Questions
 from tests.conftest import log_lines
 

@@ -440,7 +440,7 @@ async def test_event_loop_not_blocked_by_keyring_reads(keyring_file: Path) -> No
 
 
 def test_stderr_ring_keeps_only_the_last_bytes() -> None:
-    from core.mcp.provider import StderrRing
+    from core.mcp.stderr import StderrRing
 
     ring = StderrRing(keep=1000)
     for i in range(500):

@@ -1,0 +1,67 @@
+"""How one MCP server is reached: the SDK transport for its ``stdio``, ``sse`` or ``http`` entry.
+
+A stdio server gets the parent's environment without secret-looking variables (its own ``env``
+entries, already expanded, still apply) and writes its stderr into the connection's ring. A remote
+server gets the expanded headers and an ``httpx2.Auth``: the OAuth client, or a ``BearerProbe`` that
+only notes whether the first answer asked for a sign-in.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import AsyncExitStack
+from typing import Any, TextIO
+
+import httpx2
+from mcp import StdioServerParameters
+from mcp.client.sse import sse_client
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+from core.config import McpServer, McpSettings
+
+# Parent variables a stdio server does not inherit (its own ``env`` entries still apply).
+_SECRETISH_ENV = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH", re.IGNORECASE)
+# The SDK refuses SSE events over 1 MiB by default; one camera frame as base64 can be far larger
+# (S03-2 allows 24,000,000 base64 characters per image, four per call).
+MAX_SSE_EVENT_BYTES = 128 * 1024 * 1024
+
+
+class BearerProbe(httpx2.Auth):
+    """Notes a 401 carrying ``WWW-Authenticate: Bearer`` (the server wants an OAuth sign-in)."""
+
+    def __init__(self) -> None:
+        self.challenged = False
+
+    async def async_auth_flow(self, request: httpx2.Request) -> Any:
+        response = yield request
+        challenge = response.headers.get("www-authenticate", "")
+        if response.status_code == 401 and challenge.lower().startswith("bearer"):
+            self.challenged = True
+
+
+def stdio_transport(server: McpServer, env: dict[str, str], errlog: TextIO) -> Any:
+    """``env``: the server's own entries, secrets expanded; laid over the filtered parent environment."""
+    full = {k: v for k, v in os.environ.items() if not _SECRETISH_ENV.search(k)}
+    full.update(env)
+    params = StdioServerParameters(command=server.command, args=server.args, env=full, cwd=server.cwd)
+    return stdio_client(params, errlog=errlog)
+
+
+async def remote_transport(
+    server: McpServer,
+    settings: McpSettings,
+    stack: AsyncExitStack,
+    headers: dict[str, str],
+    auth: httpx2.Auth | None,
+) -> Any:
+    """The SSE or streamable-HTTP transport; an HTTP client it opens is closed with ``stack``."""
+    if server.transport == "sse":
+        return sse_client(server.url, headers=headers, timeout=settings.connect_timeout_s, auth=auth)
+    timeout = httpx2.Timeout(settings.connect_timeout_s, read=max(300.0, settings.call_timeout_s + 30))
+    http = await stack.enter_async_context(
+        create_mcp_http_client(headers=headers, timeout=timeout, auth=auth)
+    )
+    return streamable_http_client(server.url, http_client=http, max_sse_event_size=MAX_SSE_EVENT_BYTES)
