@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
@@ -27,7 +26,6 @@ from core import __version__
 from core.config import Config
 from core.events import (
     AssistantMessage,
-    Event,
     Handoff,
     Notice,
     TextDelta,
@@ -37,26 +35,24 @@ from core.events import (
     TurnFinished,
     TurnStarted,
 )
+from core.history import HistorySource
 from core.journal import ResumePoint
 from core.log import LOG, default_log_dir, event, profile
+from core.stops import Stop
 
+from .background import Background, cancel_under
 from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .i18n import Translations
 from .keys import KeyStore
 from .style import STYLE
+from .turns import Turns
 from .widgets.agents import AgentList
 from .widgets.chat import ChatView
 from .widgets.elicitation import ElicitationArea
-from .widgets.pager import Pager, PageSource, pages_of
+from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
-
-
-class HistorySource(Protocol):
-    """Past events of an agent's conversation, oldest first (the durable store, when present)."""
-
-    def history(self, agent_id: str) -> Iterable[Event]: ...
 
 
 def version_line() -> str:
@@ -104,9 +100,9 @@ class MainWindow(QMainWindow):
         self.pages = pages if pages is not None else pages_of(history)  # tool panel paging (D-6)
         self.config_path = config_path
         self.after_apply = after_apply
-        self.handles: dict[str, TurnHandleLike] = {}
-        self.paused: dict[str, ResumePoint] = {}  # agent id -> its paused turn, until resumed
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.background = Background(self, failure=self._task_failed)
+        self.turns = Turns(village, failure=self._task_failed, parent=self)
+        self.turns.ended.connect(self._turn_ended)
         self.chats: dict[str, ChatView] = {}
         self.panels: dict[str, ToolPanel] = {}
         self.settings_dialog: Any = None
@@ -183,12 +179,12 @@ class MainWindow(QMainWindow):
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.chat_title)
         mv.addWidget(self.chat_stack, 1)
-        self.question_area = QuestionArea(getattr(village, "questions", None), self._agent_name)  # S02-8
+        self.question_area = QuestionArea(village.questions, self._agent_name)  # S02-8
         self.bridge.questionAsked.connect(self.question_area.on_asked)
         self.bridge.questionSettled.connect(self.question_area.on_settled)
         mv.addWidget(self.question_area)
-        broker = getattr(getattr(village, "questions", None), "elicitations", None)  # MCP server forms
-        self.elicitation_area = ElicitationArea(broker, self._agent_name)
+        # the forms MCP servers ask for
+        self.elicitation_area = ElicitationArea(village.questions.elicitations, self._agent_name)
         self.bridge.elicitationAsked.connect(self.elicitation_area.on_asked)
         self.bridge.elicitationSettled.connect(self.elicitation_area.on_settled)
         mv.addWidget(self.elicitation_area)
@@ -275,19 +271,10 @@ class MainWindow(QMainWindow):
             self.retranslate()
         super().changeEvent(event)
 
-    # ------------------------------------------------------------------ tasks
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        task = asyncio.ensure_future(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self._task_done)
-        return task
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            exc = task.exception()
-            event("gui task failed", error=type(exc).__name__)
-            self.statusBar().showMessage(self.tr("Error: {error}").format(error=str(exc)), 10_000)
+    # ------------------------------------------------------------------ background failures
+    def _task_failed(self, exc: BaseException) -> None:
+        event("gui task failed", error=type(exc).__name__)
+        self.statusBar().showMessage(self.tr("Error: {error}").format(error=str(exc)), 10_000)
 
     # ------------------------------------------------------------------ agents
     def refresh_agents(self) -> None:
@@ -324,7 +311,17 @@ class MainWindow(QMainWindow):
     def current_agent(self) -> str | None:
         return self.agent_list.current_agent()
 
-    # ------------------------------------------------------------------ turns
+    # ------------------------------------------------------------------ turns (app/turns.py)
+    @property
+    def handles(self) -> dict[str, TurnHandleLike]:
+        """Agent id -> its running turn that the window follows."""
+        return self.turns.handles
+
+    @property
+    def paused(self) -> dict[str, ResumePoint]:
+        """Agent id -> its paused turn, until resumed."""
+        return self.turns.paused
+
     def send_from_input(self) -> None:
         text = self.input.toPlainText().strip()
         agent_id = self.current_agent()
@@ -337,75 +334,44 @@ class MainWindow(QMainWindow):
         self.send_text(agent_id, text)
 
     def send_text(self, agent_id: str, text: str) -> TurnHandleLike:
-        handle = self.village.send(agent_id, text)
-        self.handles[agent_id] = handle
+        handle = self.turns.send(agent_id, text)
         self.show_agent(self.current_agent())
-        self.spawn(self._await_turn(handle))
         return handle
 
-    async def _await_turn(self, handle: TurnHandleLike) -> None:
-        try:
-            outcome = await handle.wait()
-            point = getattr(outcome, "resume", None)
-            if getattr(outcome, "stop", "") == "paused" and point is not None:
-                self.paused[handle.agent_id] = point
-        finally:
-            if self.handles.get(handle.agent_id) is handle:
-                del self.handles[handle.agent_id]
-            self.chat_for(handle.agent_id).set_busy(False)
-            self.refresh_agents()
-            self.update_pause_button()
+    def _turn_ended(self, agent_id: str) -> None:
+        self.chat_for(agent_id).set_busy(False)
+        self.refresh_agents()
+        self.update_pause_button()
 
-    def _track_turn(self, e: TurnStarted) -> None:
-        """Turns the window did not start itself (resumed at start-up, handed over by another
-        agent) get Stop and Pause too."""
-        if e.agent_id in self.handles:
-            return
-        running = getattr(self.village, "running_turns", None)
-        handle = next((h for h in running() if h.turn_id == e.turn_id), None) if running else None
-        if handle is not None:
-            self.handles[e.agent_id] = handle
-            self.spawn(self._await_turn(handle))
-            if e.agent_id == self.current_agent():
-                self.show_agent(e.agent_id)
-
-    # ------------------------------------------------------------------ pause and resume
     def update_pause_button(self) -> None:
         agent_id = self.current_agent()
-        handle = self.handles.get(agent_id) if agent_id else None
-        if handle is None and agent_id in self.paused:
+        if self.turns.can_resume(agent_id):
             self.pause_button.setText(self.tr("Resume"))
             self.pause_button.setEnabled(True)
             return
         self.pause_button.setText(self.tr("Pause"))
-        self.pause_button.setEnabled(handle is not None and not getattr(handle, "pausing", False))
+        self.pause_button.setEnabled(self.turns.can_pause(agent_id))
 
     def pause_or_resume(self) -> None:
         agent_id = self.current_agent()
         if agent_id is None:
             return
-        handle = self.handles.get(agent_id)
-        if handle is not None:
-            handle.pause()
+        if self.turns.pause(agent_id):
             self.pause_button.setEnabled(False)
             self.statusBar().showMessage(self.tr("Pausing at the next step…"), 5000)
         elif agent_id in self.paused:
             self.resume_paused(agent_id)
 
     def resume_paused(self, agent_id: str) -> TurnHandleLike | None:
-        point = self.paused.pop(agent_id, None)
-        if point is None:
-            return None
-        handle = self.village.resume(point)
-        self.handles[agent_id] = handle
-        self.chat_for(agent_id).set_busy(True)
-        self.show_agent(self.current_agent())
-        self.spawn(self._await_turn(handle))
+        handle = self.turns.resume(agent_id)
+        if handle is not None:
+            self.chat_for(agent_id).set_busy(True)
+            self.show_agent(self.current_agent())
         return handle
 
     def add_paused(self, point: ResumePoint) -> None:
         """A turn paused in an earlier session: kept for the person to resume (never on its own)."""
-        self.paused[point.agent_id] = point
+        self.turns.keep_paused(point)
         self.chat_for(point.agent_id).add_bubble(
             "notice", self.tr("A paused turn is waiting. Press Resume to continue it.")
         )
@@ -413,9 +379,7 @@ class MainWindow(QMainWindow):
 
     def stop_current(self) -> None:
         agent_id = self.current_agent()
-        handle = self.handles.get(agent_id) if agent_id else None
-        if handle is not None:
-            handle.stop()
+        if agent_id is not None and self.turns.stop(agent_id):
             # a form an MCP server of this agent asked for would hold the tool call (and so the
             # stop) until it times out: Stop cancels it, as the card's Cancel does
             broker = self.elicitation_area.broker
@@ -429,7 +393,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ events
     def on_turn_started(self, e: TurnStarted) -> None:
         chat = self.chat_for(e.agent_id)
-        self._track_turn(e)
+        # a turn the window did not start (resumed at start-up, handed over) gets Stop and Pause too
+        if self.turns.adopt(e.agent_id, e.turn_id) and e.agent_id == self.current_agent():
+            self.show_agent(e.agent_id)
         if e.resumed:  # its request is already in the chat (this session or the history)
             chat.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
         elif e.source == "user":
@@ -458,7 +424,7 @@ class MainWindow(QMainWindow):
         if e.images and not shown:  # a resumed turn reusing a completed call: its pictures are shown
             caption = f"{e.name}  {e.display_line}".strip()
             for preview in self.chat_for(e.agent_id).add_images(e.images, caption):
-                self.spawn(preview.load())
+                preview.load()
 
     def on_handoff(self, e: Handoff) -> None:
         self.chat_for(e.agent_id).add_bubble(
@@ -469,9 +435,9 @@ class MainWindow(QMainWindow):
         chat = self.chat_for(e.agent_id)
         chat.end_turn(e.turn_id)
         chat.set_busy(False)
-        if e.stop == "interrupted":
+        if e.stop == Stop.INTERRUPTED:
             chat.add_bubble("notice", self.tr("Stopped."))
-        elif e.stop == "paused":
+        elif e.stop == Stop.PAUSED:
             chat.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
 
     def on_turn_failed(self, e: TurnFailed) -> None:
@@ -501,7 +467,7 @@ class MainWindow(QMainWindow):
 
         if self.settings_dialog is None:
             self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
-            self.settings_dialog.saved.connect(lambda cfg: self.spawn(self.apply_config(cfg)))
+            self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
         # Non-modal: the chat stays usable while the dialog is open; never exec() (no nested loop).
         self.settings_dialog.show()
@@ -562,12 +528,9 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ close
     def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
-        for handle in self.handles.values():
-            handle.stop()
-        for task in list(self.tasks):  # preview decodes and turn watchers of a closed window
-            task.cancel()
-        for pager in self.findChildren(Pager):  # tool-panel page reads (D-6)
-            pager.cancel()
+        self.turns.stop_all()
+        # turn watchers, preview decodes, tool-panel page reads (D-6) of a closed window
+        cancel_under(self)
         self.bridge.detach()
         self.question_area.detach()
         self.elicitation_area.detach()

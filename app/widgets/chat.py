@@ -10,9 +10,6 @@ decoded picture per frame.
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
@@ -91,7 +88,6 @@ class ChatView(QScrollArea):
             self.items, 2, self.earlier_button, self._build, self._release, live_rows
         )
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
-        self._tasks: set[asyncio.Task[Any]] = set()  # decodes of previews restored by "Show earlier"
         self._scroll_pending = False
         self._at_end = True  # the view shows the newest row: it keeps following while rows grow
         bar = self.verticalScrollBar()
@@ -186,18 +182,9 @@ class ChatView(QScrollArea):
         restored = self.rows.show_earlier(count)
         for entry in restored:
             if isinstance(entry.widget, ImagePreview):
-                self._spawn(entry.widget.load())
+                entry.widget.load()
         self.retranslate()
         return restored
-
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:  # no event loop: the preview keeps its "Loading image…" text
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ API used by the window
     def add_bubble(self, role: str, text: str) -> Bubble:
