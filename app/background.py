@@ -30,6 +30,10 @@ T = TypeVar("T")
 
 Failure = Callable[[BaseException], None]
 
+# every running operation, held until it ends even when its owner (and its Background) is freed
+# first: the loop itself keeps only weak references to tasks
+_RUNNING: set[asyncio.Task[Any]] = set()
+
 
 def log_failure(exc: BaseException) -> None:
     """The default ``failure``: a log line (a background failure never raises into Qt)."""
@@ -60,6 +64,7 @@ class Background(QObject):
             return None
         task = loop.create_task(work)
         self.tasks.add(task)
+        _RUNNING.add(task)
         task.add_done_callback(partial(self._done, success, failure or self.failure))
         return task
 
@@ -75,9 +80,14 @@ class Background(QObject):
 
     def _done(self, success: Callable[[Any], None] | None, failure: Failure, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
-        if task.cancelled() or not shiboken6.isValid(self):
-            return  # cancelled, or the owner is gone: nothing to show it in
+        _RUNNING.discard(task)
+        if task.cancelled():
+            return
         exc = task.exception()
+        if not shiboken6.isValid(self):  # the owner is gone: nothing to show it in
+            if exc is not None:
+                log_failure(exc)
+            return
         if exc is not None:
             failure(exc)
         elif success is not None:

@@ -6,23 +6,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
-    QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from core import __version__
 from core.config import Config
 from core.events import (
     AssistantMessage,
@@ -37,8 +31,7 @@ from core.events import (
 )
 from core.history import HistorySource
 from core.journal import ResumePoint
-from core.log import LOG, default_log_dir, event, profile
-from core.stops import Stop
+from core.log import event
 
 from .background import Background, cancel_under
 from .bridge import EventBridge
@@ -48,34 +41,14 @@ from .keys import KeyStore
 from .style import STYLE
 from .turns import Turns
 from .widgets.agents import AgentList
+from .widgets.banner import DemoBanner
 from .widgets.chat import ChatView
+from .widgets.composer import Composer
 from .widgets.elicitation import ElicitationArea
+from .widgets.help_menu import HelpMenu
 from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
-
-
-def version_line() -> str:
-    return f"app={__version__} profile={profile()}"
-
-
-class InputBox(QPlainTextEdit):
-    """Enter sends, Shift+Enter adds a line."""
-
-    def __init__(self, on_send: Callable[[], None]) -> None:
-        super().__init__()
-        self._on_send = on_send
-        self.setObjectName("inputBox")
-        self.setMaximumHeight(84)
-
-    def keyPressEvent(self, e: Any) -> None:
-        if (
-            e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-            and not e.modifiers() & Qt.KeyboardModifier.ShiftModifier
-        ):
-            self._on_send()
-            return
-        super().keyPressEvent(e)
 
 
 class MainWindow(QMainWindow):
@@ -106,7 +79,6 @@ class MainWindow(QMainWindow):
         self.chats: dict[str, ChatView] = {}
         self.panels: dict[str, ToolPanel] = {}
         self.settings_dialog: Any = None
-        self.message_box: QMessageBox | None = None
         self.setObjectName("mainWindow")
         self.setStyleSheet(STYLE)
         self.resize(1280, 780)
@@ -125,16 +97,8 @@ class MainWindow(QMainWindow):
         self.bridge.anyEvent.connect(lambda _e: self.refresh_agents())
 
         # guide banner (demo village)
-        self.banner = QFrame()
-        self.banner.setObjectName("banner")
-        self.banner_text = QLabel()
-        self.banner_text.setWordWrap(True)
-        self.banner_button = QPushButton()
-        self.banner_button.clicked.connect(self.open_settings)
-        b = QHBoxLayout(self.banner)
-        b.setContentsMargins(12, 8, 12, 8)
-        b.addWidget(self.banner_text, 1)
-        b.addWidget(self.banner_button)
+        self.banner = DemoBanner()
+        self.banner.button.clicked.connect(self.open_settings)
         self.banner.setVisible(demo)
 
         # agents
@@ -154,26 +118,13 @@ class MainWindow(QMainWindow):
         self.chat_stack = QStackedWidget()
         self.chat_title = QLabel()
         self.chat_title.setObjectName("paneTitle")
-        self.input = InputBox(self.send_from_input)
-        self.send_button = QPushButton()
-        self.send_button.setObjectName("sendButton")
-        self.send_button.clicked.connect(self.send_from_input)
-        self.stop_button = QPushButton()
-        self.stop_button.setObjectName("stopButton")
+        self.composer = Composer(self.send_from_input)
+        self.input = self.composer.input
+        self.send_button = self.composer.send_button
+        self.stop_button = self.composer.stop_button
         self.stop_button.clicked.connect(self.stop_current)
-        self.stop_button.setEnabled(False)
-        # Pause while a turn runs (it ends resumable at its next step, S02-5); Resume once paused
-        self.pause_button = QPushButton()
-        self.pause_button.setObjectName("pauseButton")
+        self.pause_button = self.composer.pause_button  # Pause, or Resume once paused (S02-5)
         self.pause_button.clicked.connect(self.pause_or_resume)
-        self.pause_button.setEnabled(False)
-        buttons = QVBoxLayout()
-        buttons.addWidget(self.send_button)
-        buttons.addWidget(self.stop_button)
-        buttons.addWidget(self.pause_button)
-        row = QHBoxLayout()
-        row.addWidget(self.input, 1)
-        row.addLayout(buttons)
         middle = QWidget()
         mv = QVBoxLayout(middle)
         mv.setContentsMargins(0, 0, 0, 0)
@@ -188,7 +139,7 @@ class MainWindow(QMainWindow):
         self.bridge.elicitationAsked.connect(self.elicitation_area.on_asked)
         self.bridge.elicitationSettled.connect(self.elicitation_area.on_settled)
         mv.addWidget(self.elicitation_area)
-        mv.addLayout(row)
+        mv.addWidget(self.composer)
 
         # tool panel
         self.panel_stack = QStackedWidget()
@@ -224,15 +175,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.settings_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
-        self.help_menu = self.menuBar().addMenu("")
-        self.log_action = QAction(self)
-        self.log_action.triggered.connect(self.open_log_folder)
-        self.version_action = QAction(self)
-        self.version_action.triggered.connect(self.show_version)
-        self.about_action = QAction(self)
-        self.about_action.triggered.connect(self.show_about)
-        for action in (self.log_action, self.version_action, self.about_action):
-            self.help_menu.addAction(action)
+        self.help_menu = HelpMenu(self)
+        self.menuBar().addMenu(self.help_menu)
 
         self.retranslate()
         self.refresh_agents()
@@ -241,30 +185,13 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ text
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Fuseforks — {village}").format(village=self.village.config.village.name))
-        self.banner_text.setText(
-            self.tr(
-                "This is the offline demo village. Muse's model is a script, not an AI: it takes one frame "
-                "from the camera simulator and reports the picture's size and colours. To talk to a real "
-                "model, open Settings, add a template and store its key."
-            )
-        )
-        self.banner_button.setText(self.tr("Open Settings"))
         self.agents_title.setText(self.tr("Agents"))
         self.chat_title.setText(self.tr("Chat"))
         self.panel_title.setText(self.tr("Tool calls"))
-        self.input.setPlaceholderText(
-            self.tr("Message the selected agent (Enter sends, Shift+Enter adds a line)")
-        )
-        self.send_button.setText(self.tr("Send"))
-        self.stop_button.setText(self.tr("Stop"))
         self.update_pause_button()
         self.file_menu.setTitle(self.tr("&File"))
         self.settings_action.setText(self.tr("&Settings…"))
         self.quit_action.setText(self.tr("&Quit"))
-        self.help_menu.setTitle(self.tr("&Help"))
-        self.log_action.setText(self.tr("Open log folder"))
-        self.version_action.setText(self.tr("Version"))
-        self.about_action.setText(self.tr("About Fuseforks"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -346,11 +273,9 @@ class MainWindow(QMainWindow):
     def update_pause_button(self) -> None:
         agent_id = self.current_agent()
         if self.turns.can_resume(agent_id):
-            self.pause_button.setText(self.tr("Resume"))
-            self.pause_button.setEnabled(True)
-            return
-        self.pause_button.setText(self.tr("Pause"))
-        self.pause_button.setEnabled(self.turns.can_pause(agent_id))
+            self.composer.set_pause(resume=True, enabled=True)
+        else:
+            self.composer.set_pause(resume=False, enabled=self.turns.can_pause(agent_id))
 
     def pause_or_resume(self) -> None:
         agent_id = self.current_agent()
@@ -396,16 +321,7 @@ class MainWindow(QMainWindow):
         # a turn the window did not start (resumed at start-up, handed over) gets Stop and Pause too
         if self.turns.adopt(e.agent_id, e.turn_id) and e.agent_id == self.current_agent():
             self.show_agent(e.agent_id)
-        if e.resumed:  # its request is already in the chat (this session or the history)
-            chat.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
-        elif e.source == "user":
-            chat.add_bubble("user", e.user_text)
-        else:
-            chat.add_bubble(
-                "notice",
-                self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text,
-            )
-        chat.set_busy(True)
+        chat.turn_started(e)
 
     def on_text_delta(self, e: TextDelta) -> None:
         self.chat_for(e.agent_id).delta(e.turn_id, e.text)
@@ -427,26 +343,13 @@ class MainWindow(QMainWindow):
                 preview.load()
 
     def on_handoff(self, e: Handoff) -> None:
-        self.chat_for(e.agent_id).add_bubble(
-            "notice", self.tr("Passed the request on to {to}.").format(to=e.to)
-        )
+        self.chat_for(e.agent_id).handoff(e)
 
     def on_turn_finished(self, e: TurnFinished) -> None:
-        chat = self.chat_for(e.agent_id)
-        chat.end_turn(e.turn_id)
-        chat.set_busy(False)
-        if e.stop == Stop.INTERRUPTED:
-            chat.add_bubble("notice", self.tr("Stopped."))
-        elif e.stop == Stop.PAUSED:
-            chat.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
+        self.chat_for(e.agent_id).turn_finished(e)
 
     def on_turn_failed(self, e: TurnFailed) -> None:
-        chat = self.chat_for(e.agent_id)
-        chat.end_turn(e.turn_id)
-        chat.set_busy(False)
-        chat.add_bubble(
-            "error", self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
-        )
+        self.chat_for(e.agent_id).turn_failed(e)
 
     def on_notice(self, e: Notice) -> None:
         if e.agent_id:
@@ -494,36 +397,6 @@ class MainWindow(QMainWindow):
             agents=len(config.agents),
             templates=len(config.templates),
             language=config.village.language,
-        )
-
-    # ------------------------------------------------------------------ help
-    def _info(self, title: str, text: str) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        box.open()  # never exec(): no nested event loop while turns run
-        self.message_box = box
-        return box
-
-    def log_folder(self) -> Path:
-        return LOG.path.parent if LOG.path is not None else default_log_dir()
-
-    def open_log_folder(self) -> None:
-        folder = self.log_folder()
-        folder.mkdir(parents=True, exist_ok=True)
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
-
-    def show_version(self) -> QMessageBox:
-        return self._info(self.tr("Version"), version_line())
-
-    def show_about(self) -> QMessageBox:
-        return self._info(
-            self.tr("About Fuseforks"),
-            self.tr(
-                "Fuseforks {version}\n\nA village of AI agents that watch a camera through MCP tools.\n"
-                "Images returned by tools are sent to the model provider of the agent that called the tool. "
-                "See PRIVACY.md for what is kept on disk."
-            ).format(version=__version__),
         )
 
     # ------------------------------------------------------------------ close

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.canonical import ImageData
+from core.events import Handoff, TurnFailed, TurnFinished, TurnStarted
+from core.stops import Stop
 
 from .preview import ImagePreview
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
@@ -221,6 +223,37 @@ class ChatView(QScrollArea):
 
     def end_turn(self, turn_id: str) -> None:
         self._streaming.pop(turn_id, None)
+
+    # ------------------------------------------------------------------ turn events
+    def turn_started(self, e: TurnStarted) -> None:
+        if e.resumed:  # its request is already in the chat (this session or the history)
+            self.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
+        elif e.source == "user":
+            self.add_bubble("user", e.user_text)
+        else:
+            self.add_bubble(
+                "notice",
+                self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text,
+            )
+        self.set_busy(True)
+
+    def handoff(self, e: Handoff) -> None:
+        self.add_bubble("notice", self.tr("Passed the request on to {to}.").format(to=e.to))
+
+    def turn_finished(self, e: TurnFinished) -> None:
+        self.end_turn(e.turn_id)
+        self.set_busy(False)
+        if e.stop == Stop.INTERRUPTED:
+            self.add_bubble("notice", self.tr("Stopped."))
+        elif e.stop == Stop.PAUSED:
+            self.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
+
+    def turn_failed(self, e: TurnFailed) -> None:
+        self.end_turn(e.turn_id)
+        self.set_busy(False)
+        self.add_bubble(
+            "error", self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
+        )
 
     def add_images(self, images: tuple[ImageData, ...] | list[ImageData], caption: str) -> list[ImagePreview]:
         """One preview row per image; the caller starts their ``load()`` (decoding off the UI
