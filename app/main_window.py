@@ -1,4 +1,9 @@
-"""The village window: agent list, the selected agent's chat, the tool-output panel."""
+"""The village window: agent list, the selected agent's chat, the tool-output panel.
+
+``MainWindow`` keeps the layout and the wiring: core events arrive through ``EventBridge`` and go
+to the agent's ``ChatView`` and ``ToolPanel``; the turns it follows (send, stop, pause, resume, and
+each outcome) live in ``app.turns.Turns``; coroutines it starts run through ``app.background``.
+"""
 
 from __future__ import annotations
 
@@ -282,7 +287,7 @@ class MainWindow(QMainWindow):
         if agent_id is None:
             return
         if self.turns.pause(agent_id):
-            self.pause_button.setEnabled(False)
+            self.update_pause_button()  # off while the turn is pausing
             self.statusBar().showMessage(self.tr("Pausing at the next step…"), 5000)
         elif agent_id in self.paused:
             self.resume_paused(agent_id)
