@@ -1,41 +1,89 @@
 """The shape of the core runtime the window drives (``core.village.Village``).
 
-The window depends on this protocol rather than the concrete class, so widgets and tests can run
-against any object of the same shape.
+The window depends on these protocols rather than the concrete classes, so widgets and tests can
+run against any object of the same shape; mypy proves the real ones fit where the launcher hands a
+``Village`` over as ``VillageLike``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from core.config import Config
 from core.events import EventBus
 from core.journal import ResumePoint
-from core.village import AgentState, AgentStatus, BackendFactory, TurnHandle
+from core.turn import TurnOutcome
+from core.village import AgentState, AgentStatus, BackendFactory
+
+from .widgets.elicitation import ElicitationBroker
+from .widgets.question import QuestionBroker
 
 RUNNING = AgentState.RUNNING.value
 IDLE = AgentState.IDLE.value
 ERROR = AgentState.ERROR.value
 
 AgentStatusLike = AgentStatus
-TurnHandleLike = TurnHandle
 
-__all__ = ["ERROR", "IDLE", "RUNNING", "AgentStatusLike", "BackendFactory", "TurnHandleLike", "VillageLike"]
+__all__ = [
+    "ERROR",
+    "IDLE",
+    "RUNNING",
+    "AgentStatusLike",
+    "BackendFactory",
+    "QuestionsLike",
+    "TurnHandleLike",
+    "VillageLike",
+]
+
+
+class QuestionsLike(QuestionBroker, Protocol):
+    """The village's question broker (S02-8) and, beside it, the MCP servers' form broker."""
+
+    @property
+    def elicitations(self) -> ElicitationBroker: ...
+
+
+class TurnHandleLike(Protocol):
+    """A running turn (``core.handle.TurnHandle``)."""
+
+    @property
+    def turn_id(self) -> str: ...
+
+    @property
+    def agent_id(self) -> str: ...
+
+    @property
+    def stopping(self) -> bool: ...
+
+    @property
+    def pausing(self) -> bool: ...
+
+    def stop(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    async def wait(self) -> TurnOutcome: ...
+
+    def done(self) -> bool: ...
 
 
 class VillageLike(Protocol):
     bus: EventBus
     config: Config
 
+    @property
+    def questions(self) -> QuestionsLike: ...
+
     async def start(self) -> None: ...
 
     async def close(self) -> None: ...
 
-    def send(self, agent_id: str, text: str) -> TurnHandle: ...
+    def send(self, agent_id: str, text: str) -> TurnHandleLike: ...
 
-    def resume(self, point: ResumePoint) -> TurnHandle: ...
+    def resume(self, point: ResumePoint) -> TurnHandleLike: ...
 
-    def running_turns(self) -> list[TurnHandle]: ...
+    def running_turns(self) -> Sequence[TurnHandleLike]: ...
 
     def statuses(self) -> list[AgentStatus]: ...
 

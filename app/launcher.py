@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from core.builtin_tools import for_agent
 from core.config import Config, ConfigError, default_config_path, load_config
+from core.history import StoreHistory
 from core.journal import ResumePoint
 from core.log import LOG, event
 from core.mcp import McpToolProvider
@@ -33,7 +34,6 @@ from . import gc_guard
 from .backends import make_backend_factory
 from .contracts import VillageLike
 from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
-from .history import StoreHistory
 from .i18n import Translations
 from .keys import KeyStore
 from .main_window import MainWindow

@@ -1,33 +1,30 @@
-"""The village window: agent list, the selected agent's chat, the tool-output panel."""
+"""The village window: agent list, the selected agent's chat, the tool-output panel.
+
+``MainWindow`` keeps the layout and the wiring: core events arrive through ``EventBridge`` and go
+to the agent's ``ChatView`` and ``ToolPanel``; the turns it follows (send, stop, pause, resume, and
+each outcome) live in ``app.turns.Turns``; coroutines it starts run through ``app.background``.
+"""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
-    QPlainTextEdit,
-    QPushButton,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from core import __version__
 from core.config import Config
 from core.events import (
     AssistantMessage,
-    Event,
     Handoff,
     Notice,
     TextDelta,
@@ -37,49 +34,26 @@ from core.events import (
     TurnFinished,
     TurnStarted,
 )
+from core.history import HistorySource
 from core.journal import ResumePoint
-from core.log import LOG, default_log_dir, event, profile
+from core.log import event
 
+from .background import Background, cancel_under
 from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .i18n import Translations
 from .keys import KeyStore
 from .style import STYLE
+from .turns import Turns
 from .widgets.agents import AgentList
+from .widgets.banner import DemoBanner
 from .widgets.chat import ChatView
+from .widgets.composer import Composer
 from .widgets.elicitation import ElicitationArea
-from .widgets.pager import Pager, PageSource, pages_of
+from .widgets.help_menu import HelpMenu
+from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
 from .widgets.toolpanel import ToolPanel
-
-
-class HistorySource(Protocol):
-    """Past events of an agent's conversation, oldest first (the durable store, when present)."""
-
-    def history(self, agent_id: str) -> Iterable[Event]: ...
-
-
-def version_line() -> str:
-    return f"app={__version__} profile={profile()}"
-
-
-class InputBox(QPlainTextEdit):
-    """Enter sends, Shift+Enter adds a line."""
-
-    def __init__(self, on_send: Callable[[], None]) -> None:
-        super().__init__()
-        self._on_send = on_send
-        self.setObjectName("inputBox")
-        self.setMaximumHeight(84)
-
-    def keyPressEvent(self, e: Any) -> None:
-        if (
-            e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-            and not e.modifiers() & Qt.KeyboardModifier.ShiftModifier
-        ):
-            self._on_send()
-            return
-        super().keyPressEvent(e)
 
 
 class MainWindow(QMainWindow):
@@ -104,13 +78,12 @@ class MainWindow(QMainWindow):
         self.pages = pages if pages is not None else pages_of(history)  # tool panel paging (D-6)
         self.config_path = config_path
         self.after_apply = after_apply
-        self.handles: dict[str, TurnHandleLike] = {}
-        self.paused: dict[str, ResumePoint] = {}  # agent id -> its paused turn, until resumed
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.background = Background(self, failure=self._task_failed)
+        self.turns = Turns(village, failure=self._task_failed, parent=self)
+        self.turns.ended.connect(self._turn_ended)
         self.chats: dict[str, ChatView] = {}
         self.panels: dict[str, ToolPanel] = {}
         self.settings_dialog: Any = None
-        self.message_box: QMessageBox | None = None
         self.setObjectName("mainWindow")
         self.setStyleSheet(STYLE)
         self.resize(1280, 780)
@@ -129,16 +102,8 @@ class MainWindow(QMainWindow):
         self.bridge.anyEvent.connect(lambda _e: self.refresh_agents())
 
         # guide banner (demo village)
-        self.banner = QFrame()
-        self.banner.setObjectName("banner")
-        self.banner_text = QLabel()
-        self.banner_text.setWordWrap(True)
-        self.banner_button = QPushButton()
-        self.banner_button.clicked.connect(self.open_settings)
-        b = QHBoxLayout(self.banner)
-        b.setContentsMargins(12, 8, 12, 8)
-        b.addWidget(self.banner_text, 1)
-        b.addWidget(self.banner_button)
+        self.banner = DemoBanner()
+        self.banner.button.clicked.connect(self.open_settings)
         self.banner.setVisible(demo)
 
         # agents
@@ -158,41 +123,28 @@ class MainWindow(QMainWindow):
         self.chat_stack = QStackedWidget()
         self.chat_title = QLabel()
         self.chat_title.setObjectName("paneTitle")
-        self.input = InputBox(self.send_from_input)
-        self.send_button = QPushButton()
-        self.send_button.setObjectName("sendButton")
-        self.send_button.clicked.connect(self.send_from_input)
-        self.stop_button = QPushButton()
-        self.stop_button.setObjectName("stopButton")
+        self.composer = Composer(self.send_from_input)
+        self.input = self.composer.input
+        self.send_button = self.composer.send_button
+        self.stop_button = self.composer.stop_button
         self.stop_button.clicked.connect(self.stop_current)
-        self.stop_button.setEnabled(False)
-        # Pause while a turn runs (it ends resumable at its next step, S02-5); Resume once paused
-        self.pause_button = QPushButton()
-        self.pause_button.setObjectName("pauseButton")
+        self.pause_button = self.composer.pause_button  # Pause, or Resume once paused (S02-5)
         self.pause_button.clicked.connect(self.pause_or_resume)
-        self.pause_button.setEnabled(False)
-        buttons = QVBoxLayout()
-        buttons.addWidget(self.send_button)
-        buttons.addWidget(self.stop_button)
-        buttons.addWidget(self.pause_button)
-        row = QHBoxLayout()
-        row.addWidget(self.input, 1)
-        row.addLayout(buttons)
         middle = QWidget()
         mv = QVBoxLayout(middle)
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.chat_title)
         mv.addWidget(self.chat_stack, 1)
-        self.question_area = QuestionArea(getattr(village, "questions", None), self._agent_name)  # S02-8
+        self.question_area = QuestionArea(village.questions, self._agent_name)  # S02-8
         self.bridge.questionAsked.connect(self.question_area.on_asked)
         self.bridge.questionSettled.connect(self.question_area.on_settled)
         mv.addWidget(self.question_area)
-        broker = getattr(getattr(village, "questions", None), "elicitations", None)  # MCP server forms
-        self.elicitation_area = ElicitationArea(broker, self._agent_name)
+        # the forms MCP servers ask for
+        self.elicitation_area = ElicitationArea(village.questions.elicitations, self._agent_name)
         self.bridge.elicitationAsked.connect(self.elicitation_area.on_asked)
         self.bridge.elicitationSettled.connect(self.elicitation_area.on_settled)
         mv.addWidget(self.elicitation_area)
-        mv.addLayout(row)
+        mv.addWidget(self.composer)
 
         # tool panel
         self.panel_stack = QStackedWidget()
@@ -228,15 +180,8 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.settings_action)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.quit_action)
-        self.help_menu = self.menuBar().addMenu("")
-        self.log_action = QAction(self)
-        self.log_action.triggered.connect(self.open_log_folder)
-        self.version_action = QAction(self)
-        self.version_action.triggered.connect(self.show_version)
-        self.about_action = QAction(self)
-        self.about_action.triggered.connect(self.show_about)
-        for action in (self.log_action, self.version_action, self.about_action):
-            self.help_menu.addAction(action)
+        self.help_menu = HelpMenu(self)
+        self.menuBar().addMenu(self.help_menu)
 
         self.retranslate()
         self.refresh_agents()
@@ -245,49 +190,23 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ text
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Fuseforks — {village}").format(village=self.village.config.village.name))
-        self.banner_text.setText(
-            self.tr(
-                "This is the offline demo village. Muse's model is a script, not an AI: it takes one frame "
-                "from the camera simulator and reports the picture's size and colours. To talk to a real "
-                "model, open Settings, add a template and store its key."
-            )
-        )
-        self.banner_button.setText(self.tr("Open Settings"))
         self.agents_title.setText(self.tr("Agents"))
         self.chat_title.setText(self.tr("Chat"))
         self.panel_title.setText(self.tr("Tool calls"))
-        self.input.setPlaceholderText(
-            self.tr("Message the selected agent (Enter sends, Shift+Enter adds a line)")
-        )
-        self.send_button.setText(self.tr("Send"))
-        self.stop_button.setText(self.tr("Stop"))
         self.update_pause_button()
         self.file_menu.setTitle(self.tr("&File"))
         self.settings_action.setText(self.tr("&Settings…"))
         self.quit_action.setText(self.tr("&Quit"))
-        self.help_menu.setTitle(self.tr("&Help"))
-        self.log_action.setText(self.tr("Open log folder"))
-        self.version_action.setText(self.tr("Version"))
-        self.about_action.setText(self.tr("About Fuseforks"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
-    # ------------------------------------------------------------------ tasks
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        task = asyncio.ensure_future(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self._task_done)
-        return task
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            exc = task.exception()
-            event("gui task failed", error=type(exc).__name__)
-            self.statusBar().showMessage(self.tr("Error: {error}").format(error=str(exc)), 10_000)
+    # ------------------------------------------------------------------ background failures
+    def _task_failed(self, exc: BaseException) -> None:
+        event("gui task failed", error=type(exc).__name__)
+        self.statusBar().showMessage(self.tr("Error: {error}").format(error=str(exc)), 10_000)
 
     # ------------------------------------------------------------------ agents
     def refresh_agents(self) -> None:
@@ -324,7 +243,17 @@ class MainWindow(QMainWindow):
     def current_agent(self) -> str | None:
         return self.agent_list.current_agent()
 
-    # ------------------------------------------------------------------ turns
+    # ------------------------------------------------------------------ turns (app/turns.py)
+    @property
+    def handles(self) -> dict[str, TurnHandleLike]:
+        """Agent id -> its running turn that the window follows."""
+        return self.turns.handles
+
+    @property
+    def paused(self) -> dict[str, ResumePoint]:
+        """Agent id -> its paused turn, until resumed."""
+        return self.turns.paused
+
     def send_from_input(self) -> None:
         text = self.input.toPlainText().strip()
         agent_id = self.current_agent()
@@ -337,75 +266,42 @@ class MainWindow(QMainWindow):
         self.send_text(agent_id, text)
 
     def send_text(self, agent_id: str, text: str) -> TurnHandleLike:
-        handle = self.village.send(agent_id, text)
-        self.handles[agent_id] = handle
+        handle = self.turns.send(agent_id, text)
         self.show_agent(self.current_agent())
-        self.spawn(self._await_turn(handle))
         return handle
 
-    async def _await_turn(self, handle: TurnHandleLike) -> None:
-        try:
-            outcome = await handle.wait()
-            point = getattr(outcome, "resume", None)
-            if getattr(outcome, "stop", "") == "paused" and point is not None:
-                self.paused[handle.agent_id] = point
-        finally:
-            if self.handles.get(handle.agent_id) is handle:
-                del self.handles[handle.agent_id]
-            self.chat_for(handle.agent_id).set_busy(False)
-            self.refresh_agents()
-            self.update_pause_button()
+    def _turn_ended(self, agent_id: str) -> None:
+        self.chat_for(agent_id).set_busy(False)
+        self.refresh_agents()
+        self.update_pause_button()
 
-    def _track_turn(self, e: TurnStarted) -> None:
-        """Turns the window did not start itself (resumed at start-up, handed over by another
-        agent) get Stop and Pause too."""
-        if e.agent_id in self.handles:
-            return
-        running = getattr(self.village, "running_turns", None)
-        handle = next((h for h in running() if h.turn_id == e.turn_id), None) if running else None
-        if handle is not None:
-            self.handles[e.agent_id] = handle
-            self.spawn(self._await_turn(handle))
-            if e.agent_id == self.current_agent():
-                self.show_agent(e.agent_id)
-
-    # ------------------------------------------------------------------ pause and resume
     def update_pause_button(self) -> None:
         agent_id = self.current_agent()
-        handle = self.handles.get(agent_id) if agent_id else None
-        if handle is None and agent_id in self.paused:
-            self.pause_button.setText(self.tr("Resume"))
-            self.pause_button.setEnabled(True)
-            return
-        self.pause_button.setText(self.tr("Pause"))
-        self.pause_button.setEnabled(handle is not None and not getattr(handle, "pausing", False))
+        if self.turns.can_resume(agent_id):
+            self.composer.set_pause(resume=True, enabled=True)
+        else:
+            self.composer.set_pause(resume=False, enabled=self.turns.can_pause(agent_id))
 
     def pause_or_resume(self) -> None:
         agent_id = self.current_agent()
         if agent_id is None:
             return
-        handle = self.handles.get(agent_id)
-        if handle is not None:
-            handle.pause()
-            self.pause_button.setEnabled(False)
+        if self.turns.pause(agent_id):
+            self.update_pause_button()  # off while the turn is pausing
             self.statusBar().showMessage(self.tr("Pausing at the next step…"), 5000)
         elif agent_id in self.paused:
             self.resume_paused(agent_id)
 
     def resume_paused(self, agent_id: str) -> TurnHandleLike | None:
-        point = self.paused.pop(agent_id, None)
-        if point is None:
-            return None
-        handle = self.village.resume(point)
-        self.handles[agent_id] = handle
-        self.chat_for(agent_id).set_busy(True)
-        self.show_agent(self.current_agent())
-        self.spawn(self._await_turn(handle))
+        handle = self.turns.resume(agent_id)
+        if handle is not None:
+            self.chat_for(agent_id).set_busy(True)
+            self.show_agent(self.current_agent())
         return handle
 
     def add_paused(self, point: ResumePoint) -> None:
         """A turn paused in an earlier session: kept for the person to resume (never on its own)."""
-        self.paused[point.agent_id] = point
+        self.turns.keep_paused(point)
         self.chat_for(point.agent_id).add_bubble(
             "notice", self.tr("A paused turn is waiting. Press Resume to continue it.")
         )
@@ -413,9 +309,7 @@ class MainWindow(QMainWindow):
 
     def stop_current(self) -> None:
         agent_id = self.current_agent()
-        handle = self.handles.get(agent_id) if agent_id else None
-        if handle is not None:
-            handle.stop()
+        if agent_id is not None and self.turns.stop(agent_id):
             # a form an MCP server of this agent asked for would hold the tool call (and so the
             # stop) until it times out: Stop cancels it, as the card's Cancel does
             broker = self.elicitation_area.broker
@@ -429,17 +323,10 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ events
     def on_turn_started(self, e: TurnStarted) -> None:
         chat = self.chat_for(e.agent_id)
-        self._track_turn(e)
-        if e.resumed:  # its request is already in the chat (this session or the history)
-            chat.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
-        elif e.source == "user":
-            chat.add_bubble("user", e.user_text)
-        else:
-            chat.add_bubble(
-                "notice",
-                self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text,
-            )
-        chat.set_busy(True)
+        # a turn the window did not start (resumed at start-up, handed over) gets Stop and Pause too
+        if self.turns.adopt(e.agent_id, e.turn_id) and e.agent_id == self.current_agent():
+            self.show_agent(e.agent_id)
+        chat.turn_started(e)
 
     def on_text_delta(self, e: TextDelta) -> None:
         self.chat_for(e.agent_id).delta(e.turn_id, e.text)
@@ -458,29 +345,16 @@ class MainWindow(QMainWindow):
         if e.images and not shown:  # a resumed turn reusing a completed call: its pictures are shown
             caption = f"{e.name}  {e.display_line}".strip()
             for preview in self.chat_for(e.agent_id).add_images(e.images, caption):
-                self.spawn(preview.load())
+                preview.load()
 
     def on_handoff(self, e: Handoff) -> None:
-        self.chat_for(e.agent_id).add_bubble(
-            "notice", self.tr("Passed the request on to {to}.").format(to=e.to)
-        )
+        self.chat_for(e.agent_id).handoff(e)
 
     def on_turn_finished(self, e: TurnFinished) -> None:
-        chat = self.chat_for(e.agent_id)
-        chat.end_turn(e.turn_id)
-        chat.set_busy(False)
-        if e.stop == "interrupted":
-            chat.add_bubble("notice", self.tr("Stopped."))
-        elif e.stop == "paused":
-            chat.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
+        self.chat_for(e.agent_id).turn_finished(e)
 
     def on_turn_failed(self, e: TurnFailed) -> None:
-        chat = self.chat_for(e.agent_id)
-        chat.end_turn(e.turn_id)
-        chat.set_busy(False)
-        chat.add_bubble(
-            "error", self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
-        )
+        self.chat_for(e.agent_id).turn_failed(e)
 
     def on_notice(self, e: Notice) -> None:
         if e.agent_id:
@@ -501,7 +375,7 @@ class MainWindow(QMainWindow):
 
         if self.settings_dialog is None:
             self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
-            self.settings_dialog.saved.connect(lambda cfg: self.spawn(self.apply_config(cfg)))
+            self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
         # Non-modal: the chat stays usable while the dialog is open; never exec() (no nested loop).
         self.settings_dialog.show()
@@ -530,44 +404,11 @@ class MainWindow(QMainWindow):
             language=config.village.language,
         )
 
-    # ------------------------------------------------------------------ help
-    def _info(self, title: str, text: str) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        box.open()  # never exec(): no nested event loop while turns run
-        self.message_box = box
-        return box
-
-    def log_folder(self) -> Path:
-        return LOG.path.parent if LOG.path is not None else default_log_dir()
-
-    def open_log_folder(self) -> None:
-        folder = self.log_folder()
-        folder.mkdir(parents=True, exist_ok=True)
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
-
-    def show_version(self) -> QMessageBox:
-        return self._info(self.tr("Version"), version_line())
-
-    def show_about(self) -> QMessageBox:
-        return self._info(
-            self.tr("About Fuseforks"),
-            self.tr(
-                "Fuseforks {version}\n\nA village of AI agents that watch a camera through MCP tools.\n"
-                "Images returned by tools are sent to the model provider of the agent that called the tool. "
-                "See PRIVACY.md for what is kept on disk."
-            ).format(version=__version__),
-        )
-
     # ------------------------------------------------------------------ close
     def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
-        for handle in self.handles.values():
-            handle.stop()
-        for task in list(self.tasks):  # preview decodes and turn watchers of a closed window
-            task.cancel()
-        for pager in self.findChildren(Pager):  # tool-panel page reads (D-6)
-            pager.cancel()
+        self.turns.stop_all()
+        # turn watchers, preview decodes, tool-panel page reads (D-6) of a closed window
+        cancel_under(self)
         self.bridge.detach()
         self.question_area.detach()
         self.elicitation_area.detach()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from core.canonical import ImageData, Usage
 from core.log import event as log_event
+from core.stops import Stop
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,11 @@ class TurnFinished:
     agent_id: str
     turn_id: str
     text: str
-    # "-", "tool_limit", "repeat", "interrupted", or "paused" (S02-5: the turn ended resumable at a
-    # boundary, its pending calls kept; ``text`` is the "paused" note; ``Village.resume`` continues
-    # it with the ``ResumePoint`` from ``TurnOutcome.resume`` or the store's recovery)
-    stop: str
+    # any ``Stop`` but ERROR (a failed turn publishes ``TurnFailed``). PAUSED (S02-5): the turn
+    # ended resumable at a boundary, its pending calls kept; ``text`` is the "paused" note;
+    # ``Village.resume`` continues it with the ``ResumePoint`` from ``TurnOutcome.resume`` or the
+    # store's recovery
+    stop: Stop
     usage: Usage = field(default_factory=Usage)
     rounds: int = 0
 

@@ -26,9 +26,8 @@ from typing import Protocol
 
 from core.canonical import ChatMessage, ToolCall, Usage
 from core.log import event
+from core.stops import Stop
 from core.tool import ToolReturn
-
-STOP_PAUSED = "paused"
 
 
 class JournalError(Exception):
@@ -56,6 +55,11 @@ class ResumePoint:
 
 
 class TurnJournal(Protocol):
+    @property
+    def blocking(self) -> bool:
+        """True when writes wait for the disk: the engine then runs them in a worker thread."""
+        ...
+
     def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None: ...
 
     def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None: ...
@@ -77,6 +81,8 @@ class TurnJournal(Protocol):
 
 class NullJournal:
     """Keeps nothing."""
+
+    blocking = False
 
     def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
         pass
@@ -131,6 +137,6 @@ class PauseGate:
             return
         for call in pending:
             journal.tool_not_executed(turn_id, call.id)
-        journal.end_turn(turn_id, STOP_PAUSED, text, usage or Usage())
+        journal.end_turn(turn_id, Stop.PAUSED, text, usage or Usage())
         event("turn paused", turn=turn_id, not_executed=len(pending))
         raise TurnPaused(turn_id)

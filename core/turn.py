@@ -33,7 +33,6 @@ from typing import Any, Protocol
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
 from core.journal import (
-    STOP_PAUSED,
     JournalError,
     NullJournal,
     PauseGate,
@@ -45,17 +44,12 @@ from core.llm import ModelBackend, ProviderError, ProviderHTTPError
 from core.log import event as log_event
 from core.notes import note
 from core.questions import AskHook, Questions
+from core.stops import Stop
 from core.tool import AgentTool, ToolContext, ToolReturn
 from core.tool_image import display_suffix
 
 MAX_TOOL_IMAGES_PER_REQUEST = 20  # S70-12
 REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
-
-STOP_NONE = "-"
-STOP_TOOL_LIMIT = "tool_limit"
-STOP_REPEAT = "repeat"
-STOP_INTERRUPTED = "interrupted"
-STOP_ERROR = "error"
 
 
 @dataclass
@@ -111,7 +105,7 @@ class TurnControl:
 @dataclass
 class TurnOutcome:
     text: str
-    stop: str
+    stop: Stop
     usage: Usage
     rounds: int
     messages: list[ChatMessage] = field(default_factory=list)  # this turn's messages, user first
@@ -212,7 +206,7 @@ class Turn:
 
     # ------------------------------------------------------------------ main loop
     async def run(self) -> TurnOutcome:
-        stop = STOP_NONE
+        stop = Stop.NONE
         final = ""
         pending: ChatMessage | None = None
         completed: dict[str, ToolReturn] = {}
@@ -233,16 +227,16 @@ class Turn:
                     completed = {}
                     pending = None
                     if repeat is not None:
-                        stop = STOP_REPEAT
+                        stop = Stop.REPEAT
                         log_event(
                             "turn cut", agent=self.s.agent_id, round=self.rounds, reason="repeat", tool=repeat
                         )
                         break
                     if self.rounds >= self.s.max_tool_rounds:
-                        stop = STOP_TOOL_LIMIT
+                        stop = Stop.TOOL_LIMIT
                         break
                 if self.control.stopping:
-                    stop = STOP_INTERRUPTED
+                    stop = Stop.INTERRUPTED
                     break
                 await self._pause_point([], {})
                 self.rounds += 1
@@ -250,7 +244,7 @@ class Turn:
                     response = await self._call_model(summary=False)
                 except _Interrupted:
                     self.rounds -= 1  # that round never answered: it is not counted
-                    stop = STOP_INTERRUPTED
+                    stop = Stop.INTERRUPTED
                     break
                 message = response.message
                 self.messages.append(message)
@@ -262,14 +256,14 @@ class Turn:
                     final = message.text
                     break
                 pending = message
-            if stop in (STOP_TOOL_LIMIT, STOP_REPEAT):
+            if stop in (Stop.TOOL_LIMIT, Stop.REPEAT):
                 self._aborting = True
                 try:
                     if self.control.stopping:  # a Stop before the summary call: no further call
                         raise _Interrupted
                     response = await self._call_model(summary=True)
                 except _Interrupted:
-                    stop = STOP_INTERRUPTED
+                    stop = Stop.INTERRUPTED
                 else:
                     message = replace(response.message, tool_calls=[])  # never executed: keep history valid
                     self.messages.append(message)
@@ -283,12 +277,12 @@ class Turn:
         except TurnPaused:
             return self._paused_outcome()
         except ProviderError as exc:
-            outcome = self._outcome("", STOP_ERROR)
-            self._log_turn(STOP_ERROR)
+            outcome = self._outcome("", Stop.ERROR)
+            self._log_turn(Stop.ERROR)
             log_event("turn failed", f"{exc}", agent=self.s.agent_id, code=exc.code, fatal=False)
-            await self._record(self.journal.end_turn, self.turn_id, STOP_ERROR, "", self.usage)
+            await self._record(self.journal.end_turn, self.turn_id, Stop.ERROR, "", self.usage)
             raise TurnError(exc.code, str(exc), outcome) from exc
-        if stop == STOP_INTERRUPTED:
+        if stop == Stop.INTERRUPTED:
             elapsed = 0
             if self.control.requested_at is not None:
                 elapsed = int((time.monotonic() - self.control.requested_at) * 1000)
@@ -308,12 +302,12 @@ class Turn:
         """One journal write. A journal that blocks on the disk (``blocking = True``: SQLite commits
         with fsync, blob files) runs in a worker thread so the UI loop is not held; either way the
         turn waits for it, so each record is durable before the next step (S02-3)."""
-        if getattr(self.journal, "blocking", False):
+        if self.journal.blocking:
             await asyncio.to_thread(write, *args)
         else:
             write(*args)
 
-    def _outcome(self, text: str, stop: str) -> TurnOutcome:
+    def _outcome(self, text: str, stop: Stop) -> TurnOutcome:
         return TurnOutcome(text, stop, self.usage, self.rounds, [self.user, *self.messages])
 
     async def _pause_point(self, pending: list[ToolCall], completed: dict[str, ToolReturn]) -> None:
@@ -327,8 +321,8 @@ class Turn:
         await self._record(check, self.journal, self.turn_id, pending)
 
     def _paused_outcome(self) -> TurnOutcome:
-        self._log_turn(STOP_PAUSED)
-        outcome = self._outcome(note("paused", self.s.language, agent=self.s.agent_id), STOP_PAUSED)
+        self._log_turn(Stop.PAUSED)
+        outcome = self._outcome(note("paused", self.s.language, agent=self.s.agent_id), Stop.PAUSED)
         outcome.resume = ResumePoint(
             self.turn_id,
             self.s.agent_id,
@@ -341,7 +335,7 @@ class Turn:
         )
         return outcome
 
-    def _log_turn(self, stop: str) -> None:
+    def _log_turn(self, stop: Stop) -> None:
         u = self.usage
         log_event(
             "turn",

@@ -16,20 +16,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
 
 from core.canonical import ChatMessage, Role, Usage
-from core.config import Agent, Config, McpServer, Template
+from core.config import Agent, Config, Template
 from core.events import EventBus, Handoff, Notice, TurnFailed, TurnFinished, TurnStarted
+from core.handle import TurnHandle
 from core.journal import NullJournal, ResumePoint, TurnJournal
 from core.llm import ModelBackend
 from core.log import event as log_event
 from core.notes import note
+from core.ports import ToolProvider, VillagePipeline
 from core.questions import Questions
+from core.stops import Stop
 from core.tool import AgentTool
 from core.turn import (
-    STOP_PAUSED,
-    ToolPipeline,
     Turn,
     TurnControl,
     TurnError,
@@ -44,16 +44,6 @@ BackendFactory = Callable[[Template], ModelBackend]
 # The built-in tools of an agent as configured (``Agent.builtin_tools``), built per turn in the
 # village language, so a settings change applies to the next turn (core.builtin_tools.for_agent).
 BuiltinToolFactory = Callable[[Agent, str], list[AgentTool]]
-
-
-class ToolProvider(Protocol):
-    """Supplies each agent's tools (the MCP client implements it)."""
-
-    async def tools_for(self, agent_id: str, servers: list[McpServer]) -> list[AgentTool]: ...
-
-    async def close_agent(self, agent_id: str) -> None: ...
-
-    async def close(self) -> None: ...
 
 
 class AgentState(StrEnum):
@@ -86,39 +76,6 @@ class _AgentRuntime:
     running: int = 0
 
 
-class TurnHandle:
-    def __init__(self, turn_id: str, agent_id: str, control: TurnControl) -> None:
-        self.turn_id = turn_id
-        self.agent_id = agent_id
-        self._control = control
-        self.task: asyncio.Task[TurnOutcome] | None = None
-
-    def stop(self) -> None:
-        """Cooperative: the turn ends at its next round boundary (D-5)."""
-        if not self._control.stopping:
-            log_event("interrupt requested", agent=self.agent_id, turn=self.turn_id)
-        self._control.stop()
-
-    def pause(self) -> None:
-        """The turn ends resumable at its next boundary (before a model request or before a
-        round's tool calls run); its pending calls are kept, not executed. The outcome (and the
-        store) carries the ``ResumePoint`` for ``Village.resume`` (S02-5)."""
-        if not self._control.pausing and not self.done():
-            log_event("pause requested", agent=self.agent_id, turn=self.turn_id)
-        self._control.pause()
-
-    @property
-    def stopping(self) -> bool:
-        return self._control.stopping
-
-    async def wait(self) -> TurnOutcome:
-        assert self.task is not None
-        return await asyncio.shield(self.task)
-
-    def done(self) -> bool:
-        return self.task is not None and self.task.done()
-
-
 class Village:
     def __init__(
         self,
@@ -128,7 +85,7 @@ class Village:
         bus: EventBus | None = None,
         journal: TurnJournal | None = None,
         tool_provider: ToolProvider | None = None,
-        pipeline: ToolPipeline | None = None,
+        pipeline: VillagePipeline | None = None,
         builtin_tools: BuiltinToolFactory | None = None,
     ) -> None:
         self.config = config
@@ -168,25 +125,23 @@ class Village:
     def _notice_failed_servers(self, agent_id: str) -> None:
         """A server that failed to start is shown to the person with its stderr tail; the agent
         keeps its other servers' tools."""
-        status = getattr(self._tool_provider, "status", None)
-        if status is None:
+        if self._tool_provider is None:
             return
         language = self.config.village.language
-        for st in status(agent_id):
-            if getattr(st, "state", "") != "failed":
+        for st in self._tool_provider.status(agent_id):
+            if st.state != "failed":
                 continue
             text = note("mcp_server_failed", language, server=st.server, error=st.error or "-")
-            tail = "\n".join(str(getattr(st, "stderr_tail", "")).splitlines()[-5:])
+            tail = "\n".join(st.stderr_tail.splitlines()[-5:])
             self.bus.publish(Notice(agent_id, "error", f"{text}\n{tail}" if tail else text))
 
     def refresh_tools(self, agent_id: str) -> None:
         """Adopt the provider's current tools for ``agent_id`` (after an MCP server's
         ``tools/list_changed``); the agent's next turn offers them, a running turn keeps its list."""
         rt = self._agents.get(agent_id)
-        current = getattr(self._tool_provider, "tools", None)
-        if rt is None or current is None:
+        if rt is None or self._tool_provider is None:
             return
-        rt.tools = list(current(agent_id))
+        rt.tools = list(self._tool_provider.tools(agent_id))
 
     async def close(self) -> None:
         for handle in list(self._handles.values()):
@@ -206,9 +161,8 @@ class Village:
         """Adopt a new configuration: the next turn uses it; running turns finish on the old one."""
         old = self.config
         self.config = config
-        adopt = getattr(self.pipeline, "apply_config", None)
-        if adopt is not None:
-            adopt(config)
+        if self.pipeline is not None:
+            self.pipeline.apply_config(config)
         for agent in config.agents:
             rt = self._agents.get(agent.id)
             if rt is None:
@@ -388,12 +342,12 @@ class Village:
                     )
                     return TurnOutcome(
                         note("turn_failed", config.village.language, agent=agent.name, error=exc.message),
-                        "error",
+                        Stop.ERROR,
                         exc.outcome.usage,
                         exc.outcome.rounds,
                         exc.outcome.messages,
                     )
-                if outcome.stop == STOP_PAUSED:
+                if outcome.stop == Stop.PAUSED:
                     # S02-5: the agent is free; the turn's messages join the history (and its
                     # usage the totals) when the resumed turn ends. TurnFinished(stop="paused").
                     rt.state = AgentState.IDLE
@@ -412,7 +366,7 @@ class Village:
                 rt.usage = rt.usage + outcome.usage
                 rt.state = AgentState.IDLE
                 text = outcome.text
-                forward = handoff_to is not None and outcome.stop == "-" and hop < config.turn.max_hops
+                forward = handoff_to is not None and outcome.stop == Stop.NONE and hop < config.turn.max_hops
                 if handoff_to is not None and text.rstrip().endswith(END_MARKER):
                     text = text.rstrip()[: -len(END_MARKER)].rstrip()
                     forward = False

@@ -41,14 +41,85 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="123" />
+        <location filename="../app/widgets/chat.py" line="121" />
         <source>working…</source>
         <translation>working…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="124" />
+        <location filename="../app/widgets/chat.py" line="122" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="230" />
+        <source>Continuing the turn where it stopped.</source>
+        <translation>Continuing the turn where it stopped.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="236" />
+        <source>Request passed on from {source}:</source>
+        <translation>Request passed on from {source}:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="241" />
+        <source>Passed the request on to {to}.</source>
+        <translation>Passed the request on to {to}.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="247" />
+        <source>Stopped.</source>
+        <translation>Stopped.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="249" />
+        <source>Paused. Press Resume to continue.</source>
+        <translation>Paused. Press Resume to continue.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/chat.py" line="255" />
+        <source>The turn failed ({code}): {message}</source>
+        <translation>The turn failed ({code}): {message}</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <location filename="../app/widgets/composer.py" line="60" />
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="60" />
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
+        <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
+        <source>Send</source>
+        <translation>Send</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="68" />
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+</context>
+<context>
+    <name>DemoBanner</name>
+    <message>
+        <location filename="../app/widgets/banner.py" line="25" />
+        <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
+        <translation>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/banner.py" line="30" />
+        <source>Open Settings</source>
+        <translation>Open Settings</translation>
     </message>
 </context>
 <context>
@@ -80,189 +151,31 @@
     </message>
 </context>
 <context>
-    <name>ImagePreview</name>
+    <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="171" />
-        <source>Save image…</source>
-        <translation>Save image…</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/preview.py" line="172" />
-        <source>Copy</source>
-        <translation>Copy</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/preview.py" line="173" />
-        <source>Click to open the full-size image</source>
-        <translation>Click to open the full-size image</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/preview.py" line="175" />
-        <source>Loading image…</source>
-        <translation>Loading image…</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/preview.py" line="194" />
-        <source>The image could not be decoded.</source>
-        <translation>The image could not be decoded.</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/preview.py" line="229" />
-        <source>Save image</source>
-        <translation>Save image</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../app/main_window.py" line="247" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="250" />
-        <source>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</source>
-        <translation>This is the offline demo village. Muse's model is a script, not an AI: it takes one frame from the camera simulator and reports the picture's size and colours. To talk to a real model, open Settings, add a template and store its key.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="255" />
-        <source>Open Settings</source>
-        <translation>Open Settings</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="256" />
-        <source>Agents</source>
-        <translation>Agents</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="257" />
-        <source>Chat</source>
-        <translation>Chat</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="258" />
-        <source>Tool calls</source>
-        <translation>Tool calls</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="260" />
-        <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
-        <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="262" />
-        <source>Send</source>
-        <translation>Send</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="263" />
-        <source>Stop</source>
-        <translation>Stop</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="265" />
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="266" />
-        <source>&amp;Settings…</source>
-        <translation>&amp;Settings…</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="267" />
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="268" />
+        <location filename="../app/widgets/help_menu.py" line="32" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="269" />
+        <location filename="../app/widgets/help_menu.py" line="33" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="270" />
-        <location filename="../app/main_window.py" line="551" />
+        <location filename="../app/widgets/help_menu.py" line="34" />
+        <location filename="../app/widgets/help_menu.py" line="61" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="271" />
-        <location filename="../app/main_window.py" line="555" />
+        <location filename="../app/widgets/help_menu.py" line="35" />
+        <location filename="../app/widgets/help_menu.py" line="65" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="290" />
-        <source>Error: {error}</source>
-        <translation>Error: {error}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="334" />
-        <source>This agent is still working; press Stop first.</source>
-        <translation>This agent is still working; press Stop first.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="377" />
-        <source>Resume</source>
-        <translation>Resume</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="380" />
-        <source>Pause</source>
-        <translation>Pause</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="391" />
-        <source>Pausing at the next step…</source>
-        <translation>Pausing at the next step…</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="410" />
-        <source>A paused turn is waiting. Press Resume to continue it.</source>
-        <translation>A paused turn is waiting. Press Resume to continue it.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="427" />
-        <source>Stopping at the next step…</source>
-        <translation>Stopping at the next step…</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="434" />
-        <source>Continuing the turn where it stopped.</source>
-        <translation>Continuing the turn where it stopped.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="440" />
-        <source>Request passed on from {source}:</source>
-        <translation>Request passed on from {source}:</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="465" />
-        <source>Passed the request on to {to}.</source>
-        <translation>Passed the request on to {to}.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="473" />
-        <source>Stopped.</source>
-        <translation>Stopped.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="475" />
-        <source>Paused. Press Resume to continue.</source>
-        <translation>Paused. Press Resume to continue.</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="482" />
-        <source>The turn failed ({code}): {message}</source>
-        <translation>The turn failed ({code}): {message}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="557" />
+        <location filename="../app/widgets/help_menu.py" line="67" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -274,49 +187,145 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>ImagePreview</name>
+    <message>
+        <location filename="../app/widgets/preview.py" line="172" />
+        <source>Save image…</source>
+        <translation>Save image…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="173" />
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="174" />
+        <source>Click to open the full-size image</source>
+        <translation>Click to open the full-size image</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="176" />
+        <source>Loading image…</source>
+        <translation>Loading image…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="196" />
+        <source>The image could not be decoded.</source>
+        <translation>The image could not be decoded.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="231" />
+        <source>Save image</source>
+        <translation>Save image</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../app/main_window.py" line="192" />
+        <source>Fuseforks — {village}</source>
+        <translation>Fuseforks — {village}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="193" />
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="194" />
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="195" />
+        <source>Tool calls</source>
+        <translation>Tool calls</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="197" />
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="198" />
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="199" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="209" />
+        <source>Error: {error}</source>
+        <translation>Error: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="263" />
+        <source>This agent is still working; press Stop first.</source>
+        <translation>This agent is still working; press Stop first.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="291" />
+        <source>Pausing at the next step…</source>
+        <translation>Pausing at the next step…</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="306" />
+        <source>A paused turn is waiting. Press Resume to continue it.</source>
+        <translation>A paused turn is waiting. Press Resume to continue it.</translation>
+    </message>
+    <message>
+        <location filename="../app/main_window.py" line="321" />
+        <source>Stopping at the next step…</source>
+        <translation>Stopping at the next step…</translation>
+    </message>
+</context>
+<context>
     <name>Pager</name>
     <message>
-        <location filename="../app/widgets/pager.py" line="267" />
+        <location filename="../app/widgets/pager.py" line="266" />
         <source>Characters {first}–{last} of {total}</source>
         <translation>Characters {first}–{last} of {total}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="285" />
+        <location filename="../app/widgets/pager.py" line="284" />
         <source>The stored copy of this text is damaged: only what is shown here is available.</source>
         <translation>The stored copy of this text is damaged: only what is shown here is available.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="290" />
+        <location filename="../app/widgets/pager.py" line="289" />
         <source>The store is not open: only the first {count} characters are shown.</source>
         <translation>The store is not open: only the first {count} characters are shown.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="295" />
+        <location filename="../app/widgets/pager.py" line="294" />
         <source>This call was not found in the store: only the first {count} characters are shown.</source>
         <translation>This call was not found in the store: only the first {count} characters are shown.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="297" />
+        <location filename="../app/widgets/pager.py" line="296" />
         <source>The store could not be read: only the first {count} characters are shown.</source>
         <translation>The store could not be read: only the first {count} characters are shown.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="302" />
+        <location filename="../app/widgets/pager.py" line="301" />
         <source>First</source>
         <translation>First</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="303" />
+        <location filename="../app/widgets/pager.py" line="302" />
         <source>Previous</source>
         <translation>Previous</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="304" />
+        <location filename="../app/widgets/pager.py" line="303" />
         <source>Next</source>
         <translation>Next</translation>
     </message>
     <message>
-        <location filename="../app/widgets/pager.py" line="305" />
+        <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>Last</translation>
     </message>

@@ -10,9 +10,6 @@ decoded picture per frame.
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.canonical import ImageData
+from core.events import Handoff, TurnFailed, TurnFinished, TurnStarted
+from core.stops import Stop
 
 from .preview import ImagePreview
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
@@ -91,7 +90,6 @@ class ChatView(QScrollArea):
             self.items, 2, self.earlier_button, self._build, self._release, live_rows
         )
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
-        self._tasks: set[asyncio.Task[Any]] = set()  # decodes of previews restored by "Show earlier"
         self._scroll_pending = False
         self._at_end = True  # the view shows the newest row: it keeps following while rows grow
         bar = self.verticalScrollBar()
@@ -186,18 +184,9 @@ class ChatView(QScrollArea):
         restored = self.rows.show_earlier(count)
         for entry in restored:
             if isinstance(entry.widget, ImagePreview):
-                self._spawn(entry.widget.load())
+                entry.widget.load()
         self.retranslate()
         return restored
-
-    def _spawn(self, coro: Any) -> None:
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:  # no event loop: the preview keeps its "Loading image…" text
-            coro.close()
-            return
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ API used by the window
     def add_bubble(self, role: str, text: str) -> Bubble:
@@ -234,6 +223,37 @@ class ChatView(QScrollArea):
 
     def end_turn(self, turn_id: str) -> None:
         self._streaming.pop(turn_id, None)
+
+    # ------------------------------------------------------------------ turn events
+    def turn_started(self, e: TurnStarted) -> None:
+        if e.resumed:  # its request is already in the chat (this session or the history)
+            self.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
+        elif e.source == "user":
+            self.add_bubble("user", e.user_text)
+        else:
+            self.add_bubble(
+                "notice",
+                self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text,
+            )
+        self.set_busy(True)
+
+    def handoff(self, e: Handoff) -> None:
+        self.add_bubble("notice", self.tr("Passed the request on to {to}.").format(to=e.to))
+
+    def turn_finished(self, e: TurnFinished) -> None:
+        self.end_turn(e.turn_id)
+        self.set_busy(False)
+        if e.stop == Stop.INTERRUPTED:
+            self.add_bubble("notice", self.tr("Stopped."))
+        elif e.stop == Stop.PAUSED:
+            self.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
+
+    def turn_failed(self, e: TurnFailed) -> None:
+        self.end_turn(e.turn_id)
+        self.set_busy(False)
+        self.add_bubble(
+            "error", self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
+        )
 
     def add_images(self, images: tuple[ImageData, ...] | list[ImageData], caption: str) -> list[ImagePreview]:
         """One preview row per image; the caller starts their ``load()`` (decoding off the UI

@@ -3,21 +3,22 @@
 A box shows one page of ``PAGE_CHARS`` characters (code points: a page never cuts one in two); the
 whole text is read from the durable store, never from the row's event, so a result the model read
 shortened still pages through everything that was kept. Reading and decoding run in a worker
-thread (``asyncio.to_thread``); only the page's text comes back to the GUI thread.
+thread (``Background.in_thread``); only the page's text comes back to the GUI thread, and only\nthe newest page asked for is shown.
 """
 
 from __future__ import annotations
 
-import asyncio
 import codecs
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
-from shiboken6 import Shiboken
 
+from app.background import Background
+from core.history import HistorySource, StoreHistory
 from core.log import event as log_event
 from core.store import BlobError, Store
 
@@ -147,7 +148,7 @@ class Pager(QWidget):
         self.reason: str | None = None  # why the store could not give a page
         self.loading = False
         self._seq = 0
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.background = Background(self)
         self.position = QLabel()
         self.position.setObjectName("pagerPosition")
         self.note = QLabel()
@@ -213,44 +214,43 @@ class Pager(QWidget):
             self.reason = NO_STORE
             self.refresh()
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop: nothing may be read on this (the GUI) thread
+        self._seq += 1
+        seq = self._seq
+        reading = self.background.in_thread(
+            self.source.page,
+            self.turn_id,
+            self.call_id,
+            self.part,
+            index,
+            success=partial(self._arrived, seq),
+            failure=partial(self._unavailable, seq),
+        )
+        if reading is None:  # no event loop: nothing may be read on this (the GUI) thread
             self.reason = UNREADABLE
             self.refresh()
             return
-        self._seq += 1
         self.loading = True
         self.refresh()
-        task = loop.create_task(self._read(self._seq, self.source, index))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
-    def cancel(self) -> None:
-        """Abandon reads in flight (the window is closing): nothing is left pending on the loop."""
-        for task in list(self._tasks):
-            task.cancel()
+    def _arrived(self, seq: int, page: Page) -> None:
+        if seq != self._seq:
+            return  # a newer request or text replaced this one
         self.loading = False
+        self.reason = None
+        self.page = page
+        self.box.setPlainText(page.text)
+        self.refresh()
 
-    async def _read(self, seq: int, source: PageSource, index: int) -> None:
-        page: Page | None = None
-        reason: str | None = None
-        try:
-            page = await asyncio.to_thread(source.page, self.turn_id, self.call_id, self.part, index)
-        except PageUnavailable as exc:
+    def _unavailable(self, seq: int, exc: BaseException) -> None:
+        if isinstance(exc, PageUnavailable):
             reason = exc.reason
-        except Exception as exc:  # a closed or failing store: said so, never a crash
+        else:  # a closed or failing store: said so, never a crash
             log_event("tool page unreadable", part=self.part, error=type(exc).__name__)
             reason = UNREADABLE
-        if not Shiboken.isValid(self) or seq != self._seq:
-            return  # the row is gone, or a newer request or text replaced this one
+        if seq != self._seq:
+            return
         self.loading = False
-        if page is None:
-            self.reason = reason
-        else:
-            self.reason = None
-            self.page = page
-            self.box.setPlainText(page.text)
+        self.reason = reason
         self.refresh()
 
     def refresh(self) -> None:
@@ -310,7 +310,6 @@ class Pager(QWidget):
         super().changeEvent(event)
 
 
-def pages_of(history: object) -> PageSource | None:
+def pages_of(history: HistorySource | None) -> PageSource | None:
     """The store pages behind a ``StoreHistory`` (its ``store``); None without a store."""
-    store = getattr(history, "store", None)
-    return StorePages(store) if isinstance(store, Store) else None
+    return StorePages(history.store) if isinstance(history, StoreHistory) else None

@@ -1,6 +1,6 @@
 """Image previews in the chat: scaled to fit, "Save image…", "Copy", click for full size.
 
-Decoding happens off the UI thread (``asyncio.to_thread(QImage.fromData, …)``); the widget shows a
+Decoding happens off the UI thread (``Background.in_thread(decode_scaled, …)``); the widget shows a
 placeholder until the decoded image arrives.
 """
 
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 
-import shiboken6
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.background import Background
 from core.canonical import ImageData
 
 MAX_PREVIEW_WIDTH = 480
@@ -136,6 +136,7 @@ class ImagePreview(QFrame):
         self.caption_text = caption
         self.image: QImage | None = None
         self.viewer: ImageViewer | None = None
+        self.background = Background(self)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.picture = Picture()
         self.picture.setObjectName("previewPicture")
@@ -179,12 +180,13 @@ class ImagePreview(QFrame):
             self.retranslate()
         super().changeEvent(event)
 
-    async def load(self) -> None:
-        """Decode and scale in a worker thread, then show the picture (the full size is decoded
-        again only when opened, copied or saved, so a long chat does not hold every full frame)."""
-        image = await asyncio.to_thread(decode_scaled, self.data.data)
-        if shiboken6.isValid(self) and shiboken6.isValid(self.picture):  # the chat may be gone by now
-            self.set_image(image)
+    def load(self) -> asyncio.Task[QImage] | None:
+        """Decode and scale in a worker thread, then show the picture, if the preview still exists
+        (the chat may have dropped the row by then). The full size is decoded again only when
+        opened, copied or saved, so a long chat does not hold every full frame. Awaiting the task
+        returns once the picture is shown; None when no event loop runs (it keeps its
+        "Loading image…" text)."""
+        return self.background.in_thread(decode_scaled, self.data.data, success=self.set_image)
 
     def full_size(self) -> QImage:
         return decode(self.data.data)

@@ -10,11 +10,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.demo import DEMO_SERVER, DemoCamera, demo_config, uses_demo_camera, with_camera_url
-from app.history import StoreHistory
 from app.keys import KeyStore
 from app.launcher import make_runtime
 from app.main_window import MainWindow
 from core.canonical import ToolCall
+from core.history import StoreHistory
 from core.store import SqliteJournal, Store
 from core.village import Village
 from tests.conftest import log_lines

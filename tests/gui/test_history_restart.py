@@ -215,7 +215,7 @@ async def test_restart_seeds_only_the_newest_turns_and_reads_no_image(
 async def test_the_window_replays_only_the_newest_turns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import app.history
+    import core.history
 
     for i in range(3):
         rt, village, _ = runtime(tmp_path, ScriptedBackend([reply(f"answer {i}")]))
@@ -223,7 +223,7 @@ async def test_the_window_replays_only_the_newest_turns(
             await village.send("agent_9", f"question {i}").wait()
         finally:
             await close(rt)
-    monkeypatch.setattr(app.history, "HISTORY_TURNS", 2)
+    monkeypatch.setattr(core.history, "HISTORY_TURNS", 2)
     rt, _, _ = runtime(tmp_path, ScriptedBackend([reply("-")]))
     try:
         assert rt.history is not None

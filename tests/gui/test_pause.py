@@ -168,3 +168,26 @@ async def test_a_resumed_turn_is_not_shown_twice_and_can_be_stopped(qtbot: QtBot
     assert len(win.panels["a1"].rows) == 2
     assert sum(1 for e in win.chats["a1"].entries if e.kind == "preview") == 2  # c1's once, c2's
     await village.close()
+
+
+@pytest.mark.asyncio
+async def test_pause_stays_disabled_while_the_turn_is_pausing(qtbot: QtBot, tmp_path: Path) -> None:
+    """Pause was pressed: the button stays off until the turn has paused, also when events of the
+    still-running step refresh the window in between (the handle says it is pausing)."""
+    gate = asyncio.Event()
+    backend = ScriptedBackend("anthropic", "m", [ToolCall("c1", "cam__live_view_image", {}), "x"], gate=gate)
+    village = Village(make_config(tmp_path), backend_factory=lambda t: backend)
+    village.add_tools("a1", [CountingCamera(jpeg())])
+    win = window(qtbot, village)
+    before = len(ScriptedBackend.calls)
+    handle = win.send_text("a1", "watch")
+    await until(lambda: len(ScriptedBackend.calls) > before)  # the model is answering
+    win.pause_button.click()
+    assert handle.pausing
+    win.refresh_agents()  # what every event of the running step does
+    assert (win.pause_button.text(), win.pause_button.isEnabled()) == ("Pause", False)
+    gate.set()
+    assert (await asyncio.wait_for(handle.wait(), 10)).stop == "paused"
+    await until(lambda: not win.handles)
+    assert (win.pause_button.text(), win.pause_button.isEnabled()) == ("Resume", True)
+    await village.close()

@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.history import StoreHistory
 from app.i18n import Translations
 from app.keys import KeyStore
 from app.launcher import make_runtime
@@ -23,6 +22,7 @@ from app.widgets.pager import CORRUPT, MISSING, PAGE_CHARS, Page, PageUnavailabl
 from app.widgets.toolpanel import ToolPanel, ToolRow
 from core.canonical import ChatMessage, Role, ToolCall, Usage
 from core.events import ToolFinished, ToolStarted
+from core.history import StoreHistory
 from core.store import SqliteJournal, Store
 from core.store.blobs import PAGE_SIZE
 from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn

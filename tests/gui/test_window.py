@@ -75,7 +75,7 @@ def test_main_window_shows(qtbot: QtBot, tmp_path: Path) -> None:
     assert win.windowTitle() == "Fuseforks — Test village"
     assert win.agent_list.row_texts("a1") == ["Ava", "Claude", "idle", "0"]
     assert not win.banner.isVisible()
-    box = win.show_version()
+    box = win.help_menu.show_version()
     assert box.text() == "app=0.1.0 profile=debug"
     assert not box.isModal() or box.isVisible()  # opened with open(), not exec()
     box.close()

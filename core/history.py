@@ -1,5 +1,8 @@
 """Past conversations from the durable store, replayed as the same events the live view shows.
 
+A front end (the window) replays ``HistorySource.history(agent_id)`` through the handlers of the
+live events; nothing here knows about Qt.
+
 Images come from the store's blobs; a missing or corrupt blob falls back to the media cache file
 ``<config-stem>.tool-media/<sha256>.<ext>`` (S03-2), and when that is gone too the chat shows the
 "image omitted" note instead of a preview (S03-5). Order: blob → media cache → note.
@@ -7,7 +10,8 @@ Images come from the store's blobs; a missing or corrupt blob falls back to the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
 
 from core.canonical import ImageData, Role
 from core.events import (
@@ -21,12 +25,19 @@ from core.events import (
 )
 from core.media_cache import EXT_BY_TYPE, MediaCache
 from core.notes import note
+from core.stops import Stop
 from core.store import BlobError, ImageRef, Store, StoredMessage
 from core.tool_image import display_suffix
 
 MediaSource = MediaCache | Callable[[], MediaCache | None] | None
 # The window shows an agent's newest turns on opening (the store keeps them all).
 HISTORY_TURNS = 100
+
+
+class HistorySource(Protocol):
+    """Past events of an agent's conversation, oldest first (the durable store, when present)."""
+
+    def history(self, agent_id: str) -> Iterable[Event]: ...
 
 
 class StoreHistory:
@@ -61,7 +72,7 @@ class StoreHistory:
             notes = [n for n in msg.notes if n != omitted]  # images: decided below, per image
             if msg.turn_id != open_turn:
                 if open_turn is not None:
-                    yield TurnFinished(agent_id, open_turn, "", "-")
+                    yield TurnFinished(agent_id, open_turn, "", Stop.NONE)
                 open_turn = msg.turn_id
             if msg.kind == "input" or msg.role is Role.USER:
                 yield TurnStarted(agent_id, msg.turn_id, msg.text, "", "", "user")
@@ -94,4 +105,4 @@ class StoreHistory:
             for text in dict.fromkeys(notes):
                 yield Notice(agent_id, "warning", text)
         if open_turn is not None:
-            yield TurnFinished(agent_id, open_turn, "", "-")
+            yield TurnFinished(agent_id, open_turn, "", Stop.NONE)
