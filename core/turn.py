@@ -30,8 +30,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, tool_images_in
 from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
+from core.image_rules import attach_images, cap_tool_images, strip_tool_images
+from core.image_rules import strip_turn_images as strip_turn_images  # core.village imports it from here
 from core.journal import (
     STOP_PAUSED,
     JournalError,
@@ -48,7 +50,6 @@ from core.questions import AskHook, Questions
 from core.tool import AgentTool, ToolContext, ToolReturn
 from core.tool_image import display_suffix
 
-MAX_TOOL_IMAGES_PER_REQUEST = 20  # S70-12
 REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
 
 STOP_NONE = "-"
@@ -152,23 +153,6 @@ class RepeatGuard:
 
     def tripped(self, count: int) -> bool:
         return count >= self.limit
-
-
-def strip_turn_images(messages: list[ChatMessage], language: str) -> list[ChatMessage]:
-    """History for later turns: tool images are not carried over (S70-13), a note says they existed."""
-    out = []
-    for m in messages:
-        if m.role is Role.TOOL and m.attachments:
-            text = _append_note(m.text, note("images_earlier_turn", language, count=len(m.attachments)))
-            m = replace(m, text=text, attachments=[], attachment_caption=None)
-        out.append(m)
-    return out
-
-
-def _append_note(text: str, sentence: str) -> str:
-    if sentence in text:
-        return text  # never duplicated
-    return f"{text}\n{sentence}" if text else sentence
 
 
 class Turn:
@@ -373,7 +357,7 @@ class Turn:
 
     # ------------------------------------------------------------------ model calls
     def _request(self, summary: bool) -> ChatRequest:
-        self._apply_image_cap()
+        """The request for the current state; changes nothing (the cap is ``_cap_images``)."""
         system = self.s.system
         if summary:
             key = "tool_limit_summary" if self.rounds >= self.s.max_tool_rounds else "repeat_summary"
@@ -390,6 +374,7 @@ class Turn:
         )
 
     async def _call_model(self, *, summary: bool) -> ChatResponse:
+        self._cap_images()
         request = self._request(summary)
 
         def on_text(delta: str) -> None:
@@ -398,11 +383,10 @@ class Turn:
         try:
             response = await self._complete(request, on_text)
         except ProviderHTTPError as exc:
-            carried = sum(len(m.attachments) for m in self.messages if m.role is Role.TOOL)
-            if exc.status != 400 or carried == 0 or self.control.stopping:
+            if exc.status != 400 or tool_images_in(self.messages) == 0 or self.control.stopping:
                 raise
             # S70-15: strip every tool image, say so in those results, resend once.
-            removed = self._strip_images()
+            self.messages, removed = strip_tool_images(self.messages, self.s.language)
             self.images_blocked = True
             try:
                 response = await self._complete(self._request(summary), on_text)
@@ -440,41 +424,12 @@ class Turn:
             raise _Interrupted
         return call.result()
 
-    def _strip_images(self) -> int:
-        removed = 0
-        sentence = note("images_not_sent", self.s.language)
-        for i, m in enumerate(self.messages):
-            if m.role is Role.TOOL and m.attachments:
-                removed += len(m.attachments)
-                self.messages[i] = replace(
-                    m, attachments=[], attachment_caption=None, text=_append_note(m.text, sentence)
-                )
-        return removed
-
-    def _apply_image_cap(self) -> None:
-        """S70-12: at most 20 tool images per request, newest kept; older results get a note once."""
-        budget = MAX_TOOL_IMAGES_PER_REQUEST
-        removed = 0
-        sentence = note("images_capped", self.s.language)
-        for i in range(len(self.messages) - 1, -1, -1):
-            m = self.messages[i]
-            if m.role is not Role.TOOL or not m.attachments:
-                continue
-            # newest results keep their images; a result trimmed part-way keeps its first ones (the
-            # seed's P1 record: 先頭から残し), as the tool ordered them
-            keep = m.attachments[: max(0, budget)]
-            budget -= len(keep)
-            if len(keep) < len(m.attachments):
-                removed += len(m.attachments) - len(keep)
-                caption = self._caption(m.tool_name or "", len(keep)) if keep else None
-                self.messages[i] = replace(
-                    m, attachments=list(keep), attachment_caption=caption, text=_append_note(m.text, sentence)
-                )
+    def _cap_images(self) -> None:
+        """S70-12 before each request. A cap is a step of the turn: an image removed stays removed
+        for the rest of the turn, so the line counts the images this request removed."""
+        self.messages, removed = cap_tool_images(self.messages, self.s.language)
         if removed:
             log_event("tool image capped", agent=self.s.agent_id, removed=removed)
-
-    def _caption(self, tool: str, count: int) -> str:
-        return note("fallback_caption", self.s.language, count=count, tool=tool)
 
     # ------------------------------------------------------------------ tools
     async def _run_tools(self, assistant: ChatMessage, completed: dict[str, ToolReturn]) -> str | None:
@@ -597,14 +552,13 @@ class Turn:
         )
 
     def _tool_message(self, call: ToolCall, ret: ToolReturn) -> ChatMessage:
-        text = ret.output.text
-        images = list(ret.output.images)
-        caption = None
-        if images and self.images_blocked:
-            text = _append_note(text, note("images_not_sent", self.s.language))
-            images = []
-        elif images:
-            caption = self._caption(call.name, len(images))
+        text, images, caption = attach_images(
+            ret.output.text,
+            ret.output.images,
+            tool=call.name,
+            blocked=self.images_blocked,
+            language=self.s.language,
+        )
         return ChatMessage(
             role=Role.TOOL,
             text=text,
