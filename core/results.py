@@ -15,6 +15,7 @@ from pathlib import Path
 
 from core.canonical import ToolCall
 from core.config import Config
+from core.llm import image_pricing
 from core.log import event as log_event
 from core.media_cache import MediaCache
 from core.pipeline import PipelineSettings, run_pipeline
@@ -26,7 +27,6 @@ PricingLookup = Callable[[str], ImageTokens | None]  # agent id -> its route's i
 
 def route_pricing(config: Config) -> PricingLookup:
     """The image-token calculator of each agent's current template (wire + model), S00-3."""
-    from core.llm import image_pricing
 
     def lookup(agent_id: str) -> ImageTokens | None:
         try:
