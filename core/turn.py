@@ -1,12 +1,13 @@
 """The turn engine: one user request answered by one agent, in rounds.
 
 A round is: model call → the tool calls it asked for (run concurrently, results kept in call
-order) → tool results. The engine owns the rules that need the village language and the whole
-message list (S70-9 … S70-15, S70-20): images ride on the tool-result message, the fallback
-caption is composed here, at most 20 tool images per request (newest kept), images live for
-one turn, the repeat guard counts (name, arguments, body, image hashes), a 400 on a request
-carrying tool images strips them and resends once, and a tool limit or a repeat ends the loop
-with one summary call without tool use.
+order; one call is ``core.tool_calls.run_call``) → tool results. The engine applies the rules that
+need the village language and the whole message list (S70-9 … S70-15, S70-20; the image rules are
+written in ``core.image_rules``): images ride on the tool-result message with the fallback
+caption, at most 20 tool images per request (newest kept), images live for one turn, the repeat
+guard counts (name, arguments, body, image hashes), a 400 on a request carrying tool images strips
+them and resends once, and a tool limit or a repeat ends the loop with one summary call without
+tool use.
 
 The engine publishes ``core.events`` dataclasses, records progress in a ``TurnJournal`` and
 writes the grep-able ``tool:`` / ``turn:`` lines. It never imports Qt.
@@ -18,6 +19,10 @@ boundary, before a model request or before a round's tool calls run (never cutti
 runs): the pending calls are recorded not executed, the turn ends ``paused`` and its outcome
 carries the ``ResumePoint`` to continue from. A call whose ``registered``/``running`` record
 could not be written is not executed (S02-3): the model gets the ``tool_not_recorded`` error.
+
+Over 400 lines because the loop, the model calls and the pause/resume boundaries share one
+turn's state (messages, rounds, usage, blocked images); what does not (one call's execution,
+the image rules) lives in ``core.tool_calls`` and ``core.image_rules``.
 """
 
 from __future__ import annotations
@@ -28,11 +33,11 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, tool_images_in
-from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
-from core.image_rules import attach_images, cap_tool_images, strip_tool_images
+from core.events import AssistantMessage, EventBus, TextDelta
+from core.image_rules import cap_tool_images, strip_tool_images
 from core.image_rules import strip_turn_images as strip_turn_images  # core.village imports it from here
 from core.journal import (
     STOP_PAUSED,
@@ -46,9 +51,10 @@ from core.journal import (
 from core.llm import ModelBackend, ProviderError, ProviderHTTPError
 from core.log import event as log_event
 from core.notes import note
-from core.questions import AskHook, Questions
-from core.tool import AgentTool, ToolContext, ToolReturn
-from core.tool_image import display_suffix
+from core.questions import Questions
+from core.tool import AgentTool, ToolReturn
+from core.tool_calls import CallScope, run_call
+from core.tool_calls import ToolPipeline as ToolPipeline  # core.village imports it from here
 
 REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
 
@@ -69,13 +75,6 @@ class TurnSettings:
     reads_images: bool = True  # the template says its model reads images
     image_results: bool = True  # mcp.image_results (S03-1)
     max_tokens: int | None = None
-
-
-class ToolPipeline(Protocol):
-    """What happens to a tool's return before the model sees it (S00-1): prepared content,
-    post-execute policies, the spill policy, final limits. Must not raise."""
-
-    async def process(self, call: ToolCall, result: ToolReturn, ctx: ToolContext) -> ToolReturn: ...
 
 
 class TurnControl:
@@ -445,8 +444,9 @@ class Turn:
                 except JournalError:
                     unrecorded.add(call.id)  # never executed (S02-3)
         await self._pause_point([c for c in calls if c.id not in completed], completed)
+        scope = self._call_scope()
         results = await asyncio.gather(
-            *(self._run_one(c, completed.get(c.id), c.id in unrecorded) for c in calls)
+            *(run_call(scope, c, completed.get(c.id), c.id in unrecorded) for c in calls)
         )
         repeated: str | None = None
         for call, (ret, message) in zip(calls, results, strict=True):
@@ -458,113 +458,19 @@ class Turn:
                 repeated = call.name
         return repeated
 
-    async def _run_one(
-        self, call: ToolCall, stored: ToolReturn | None, unrecorded: bool = False
-    ) -> tuple[ToolReturn, ChatMessage]:
-        agent = self.s.agent_id
-        self.bus.publish(
-            ToolStarted(agent, self.turn_id, call.id, self.rounds, call.name, dict(call.arguments))
-        )
-        started = time.monotonic()
-        if stored is not None:
-            ret = stored  # completed before a crash: reused, never executed again (S02-3)
-        else:
-            ret = await self._execute_recorded(call, unrecorded)
-        ms = int((time.monotonic() - started) * 1000)
-        message = self._tool_message(call, ret)
-        if stored is None:
-            await self._record(self.journal.tool_completed, self.turn_id, call.id, ret, message)
-        for dropped in ret.output.dropped:
-            log_event("tool image dropped", agent=agent, name=call.name, reason=dropped.reason)
-        fields: dict[str, object] = {
-            "agent": agent,
-            "round": self.rounds,
-            "name": call.name,
-            "ok": not ret.is_error,
-            "ms": ms,
-            "body_chars": len(message.text),
-        }
-        if ret.output.images:
-            fields["images"] = len(ret.output.images)
-        log_event("tool", None, **fields)
-        images = tuple(ret.output.images)
-        line = display_suffix(list(images), self.s.language) if images else ""
-        self.bus.publish(
-            ToolFinished(
-                agent,
-                self.turn_id,
-                call.id,
-                self.rounds,
-                call.name,
-                not ret.is_error,
-                ms,
-                message.text,
-                line,
-                images,
-            )
-        )
-        return ret, message
-
-    async def _execute_recorded(self, call: ToolCall, unrecorded: bool) -> ToolReturn:
-        """Execute only once the call is durably ``running``; a save error means it is not run
-        at all and the model is told so (S02-3: a save error never causes re-execution)."""
-        if not unrecorded:
-            try:
-                await self._record(self.journal.tool_running, self.turn_id, call.id)
-            except JournalError:
-                unrecorded = True
-        if unrecorded:
-            log_event("tool not recorded", agent=self.s.agent_id, round=self.rounds, name=call.name)
-            return ToolReturn.error(note("tool_not_recorded", self.s.language, name=call.name))
-        return await self._execute(call)
-
-    async def _execute(self, call: ToolCall) -> ToolReturn:
-        tool = self.tools.get(call.name)
-        if tool is None:
-            log_event("tool unknown", agent=self.s.agent_id, round=self.rounds, name=call.name)
-            return ToolReturn.error(note("tool_unknown", self.s.language, name=call.name))
-        ctx = ToolContext(
+    def _call_scope(self) -> CallScope:
+        return CallScope(
             agent_id=self.s.agent_id,
             language=self.s.language,
             turn_id=self.turn_id,
-            call_id=call.id,
             round=self.rounds,
             image_results=self.s.image_results,
-            ask_user=self._ask_hook(call),
-        )
-        try:
-            ret = await tool.call_with_media(dict(call.arguments), ctx)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a tool exception is an error result, never a crashed turn
-            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            ret = ToolReturn.error(note("tool_failed", self.s.language, error=detail))
-        if self.pipeline is not None:
-            ret = await self.pipeline.process(call, ret, ctx)
-        return ret
-
-    def _ask_hook(self, call: ToolCall) -> AskHook | None:
-        """None when no front end answers questions; a stop withdraws an open question."""
-        if self.questions is None:
-            return None
-        return self.questions.hook(
-            agent_id=self.s.agent_id, turn_id=self.turn_id, call_id=call.id, stopped=self.control.wait
-        )
-
-    def _tool_message(self, call: ToolCall, ret: ToolReturn) -> ChatMessage:
-        text, images, caption = attach_images(
-            ret.output.text,
-            ret.output.images,
-            tool=call.name,
-            blocked=self.images_blocked,
-            language=self.s.language,
-        )
-        return ChatMessage(
-            role=Role.TOOL,
-            text=text,
-            attachments=images,
-            attachment_caption=caption,
-            tool_call_id=call.id,
-            tool_name=call.name,
-            is_error=ret.is_error,
+            images_blocked=self.images_blocked,
+            tools=self.tools,
+            bus=self.bus,
+            journal=self.journal,
+            record=self._record,
+            pipeline=self.pipeline,
+            questions=self.questions,
+            stopped=self.control.wait,
         )
