@@ -40,6 +40,7 @@ from app.keys import KeyStore
 from app.launcher import finish_pending, make_runtime
 from app.main_window import MainWindow
 from core.config import Template
+from core.llm import DEFAULT_BASE_URLS
 from core.log import LOG
 
 SIZE = (1280, 800)
@@ -123,7 +124,7 @@ async def village_shots(language: str, camera_url: str, home: Path, out: Path) -
                 name="Claude",
                 protocol="anthropic",
                 model="claude-sonnet-4-5",
-                base_url="https://api.anthropic.com/v1",
+                base_url=DEFAULT_BASE_URLS["anthropic"],
                 key="anthropic",
             )
         )

@@ -45,6 +45,11 @@ class ImageData:
         )
 
 
+# What a provider endpoint does with image/webp, in tool results and user messages alike (a wire
+# capability, read by core.image_rules): "accepted" (documented), "uncertain" (depends on the server
+# behind the URL), "refused" (the provider documents JPEG/PNG only).
+WebpSupport = Literal["accepted", "uncertain", "refused"]
+
 DropReason = Literal["unreadable", "unsupported_format", "too_large", "too_many"]
 
 

@@ -2,7 +2,8 @@
 
 Order, always:
 
-1. install the execution-prepared content (the normalised images the tool layer produced);
+1. the execution-prepared content: the tool's return already carries the normalised images
+   (``AgentTool.call_with_media``; for MCP tools ``core.mcp`` renders and normalises them);
 2. post-execute policies declared in the configuration (``"tool_policies"``): block a result,
    replace it, or redact text by a regular expression. A policy sees the prepared images (it can
    be limited to results with or without images, and it decides whether images stay); its
@@ -23,7 +24,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from core.log import event
@@ -190,12 +191,8 @@ class PipelineResult:
     policies: list[int] = field(default_factory=list)
 
 
-def run_pipeline(
-    tool_name: str, result: ToolReturn, settings: PipelineSettings, *, prepared: ToolOutput | None = None
-) -> PipelineResult:
-    """Prepared content → policies → spill → final limit (S00-1)."""
-    if prepared is not None:  # 1. the normalised images (and their notes) replace the raw output
-        result = replace(result, output=prepared)
+def run_pipeline(tool_name: str, result: ToolReturn, settings: PipelineSettings) -> PipelineResult:
+    """Prepared content (``result``) → policies → spill → final limit (S00-1)."""
     full, applied = apply_policies(tool_name, result, settings.policies, settings.language)  # 2.
     out, spill = spill_output(  # 3.
         full.output,

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from core.config import Config, McpServer
 from core.tool import AgentTool
-from core.turn import ToolPipeline
+from core.tool_calls import ToolPipeline
 
 
 class ServerState(Protocol):

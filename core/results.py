@@ -1,6 +1,6 @@
 """The village's tool-result pipeline: what the turn engine runs on every tool return.
 
-``VillagePipeline`` implements ``core.turn.ToolPipeline``: the S00-1 pipeline (post-execute
+``VillagePipeline`` implements ``core.tool_calls.ToolPipeline``: the S00-1 pipeline (post-execute
 policies from the configuration, the spill policy priced with the agent's route, the final
 limit), then every image that will be sent is also written to the media cache next to the
 configuration (S03-2). The file work runs off the event loop.

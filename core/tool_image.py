@@ -16,6 +16,9 @@ is decoded, a declared width or height over ``BOMB_EDGE_PX`` drops the image as 
 Pillow's own decompression-bomb check lives in ``Image.open``; this module opens images through
 the format plugin it sniffed instead, so Pillow's warning (an error under ``-W error``) never fires
 and the 16,384 px guard here is the one rule.
+
+``webp_to_jpeg`` (the WebP → JPEG retry of S70-17, decided in ``core.image_rules``) lives here too:
+the image decoding of the tool-image path is in this module.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ MAX_BYTES: Final = 2 * 1024 * 1024  # "2 MB" = 2 MiB, the same value as user att
 BOMB_EDGE_PX: Final = 16_384
 MAX_PER_RESULT: Final = 4
 JPEG_QUALITY: Final = 85
+FALLBACK_JPEG_QUALITY: Final = 90  # the WebP → JPEG retry (S70-17)
 # Above this many input bytes ``normalize_async`` hops to a worker thread; smaller pass-through frames
 # (a 640×424 live view is ~20 KB) are cheaper to handle inline than the thread hop.
 OFFLOAD_BYTES: Final = 256 * 1024
@@ -272,6 +276,21 @@ async def normalize_all_async(blocks: Sequence[bytes]) -> list[ImageData | Dropp
     if inline_ok(blocks):
         return normalize_all(blocks)
     return await asyncio.to_thread(normalize_all, list(blocks))
+
+
+def webp_to_jpeg(image: ImageData, quality: int = FALLBACK_JPEG_QUALITY) -> ImageData:
+    """Re-encode one WebP as JPEG for an endpoint that refused it (S70-17), transparency composited
+    on white. Decodes pixels: run it off the event loop (``core.image_rules.with_jpeg_async``).
+    Raises ``ValueError`` when the bytes cannot be re-encoded."""
+    try:
+        with _open("WebP", image.data) as im:
+            im.load()
+            flat = _to_rgb_on_white(im)
+            out = io.BytesIO()
+            flat.save(out, "JPEG", quality=quality)
+            return ImageData("image/jpeg", out.getvalue(), flat.width, flat.height)
+    except Exception as exc:  # any decoder failure on broken bytes
+        raise ValueError(f"cannot re-encode image: {exc}") from exc
 
 
 # ---------------------------------------------------------------------------------------------------

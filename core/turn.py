@@ -1,12 +1,13 @@
 """The turn engine: one user request answered by one agent, in rounds.
 
 A round is: model call → the tool calls it asked for (run concurrently, results kept in call
-order) → tool results. The engine owns the rules that need the village language and the whole
-message list (S70-9 … S70-15, S70-20): images ride on the tool-result message, the fallback
-caption is composed here, at most 20 tool images per request (newest kept), images live for
-one turn, the repeat guard counts (name, arguments, body, image hashes), a 400 on a request
-carrying tool images strips them and resends once, and a tool limit or a repeat ends the loop
-with one summary call without tool use.
+order; one call is ``core.tool_calls.run_call``) → tool results. The engine applies the rules that
+need the village language and the whole message list (S70-9 … S70-15, S70-20; the image rules are
+written in ``core.image_rules``): images ride on the tool-result message with the fallback
+caption, at most 20 tool images per request (newest kept), images live for one turn, the repeat
+guard counts (name, arguments, body, image hashes), a 400 on a request carrying tool images strips
+them and resends once, and a tool limit or a repeat ends the loop with one summary call without
+tool use.
 
 The engine publishes ``core.events`` dataclasses, records progress in a ``TurnJournal`` and
 writes the grep-able ``tool:`` / ``turn:`` lines. It never imports Qt.
@@ -18,6 +19,10 @@ boundary, before a model request or before a round's tool calls run (never cutti
 runs): the pending calls are recorded not executed, the turn ends ``paused`` and its outcome
 carries the ``ResumePoint`` to continue from. A call whose ``registered``/``running`` record
 could not be written is not executed (S02-3): the model gets the ``tool_not_recorded`` error.
+
+Over 400 lines because the loop, the model calls and the pause/resume boundaries share one
+turn's state (messages, rounds, usage, blocked images); what does not (one call's execution,
+the image rules) lives in ``core.tool_calls`` and ``core.image_rules``.
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
-from core.events import AssistantMessage, EventBus, TextDelta, ToolFinished, ToolStarted
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, tool_images_in
+from core.events import AssistantMessage, EventBus, TextDelta
+from core.image_rules import cap_tool_images, strip_tool_images
 from core.journal import (
     JournalError,
     NullJournal,
@@ -43,12 +49,11 @@ from core.journal import (
 from core.llm import ModelBackend, ProviderError, ProviderHTTPError
 from core.log import event as log_event
 from core.notes import note
-from core.questions import AskHook, Questions
+from core.questions import Questions
 from core.stops import Stop
-from core.tool import AgentTool, ToolContext, ToolReturn
-from core.tool_image import display_suffix
+from core.tool import AgentTool, ToolReturn
+from core.tool_calls import CallScope, ToolPipeline, run_call
 
-MAX_TOOL_IMAGES_PER_REQUEST = 20  # S70-12
 REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
 
 
@@ -62,13 +67,6 @@ class TurnSettings:
     reads_images: bool = True  # the template says its model reads images
     image_results: bool = True  # mcp.image_results (S03-1)
     max_tokens: int | None = None
-
-
-class ToolPipeline(Protocol):
-    """What happens to a tool's return before the model sees it (S00-1): prepared content,
-    post-execute policies, the spill policy, final limits. Must not raise."""
-
-    async def process(self, call: ToolCall, result: ToolReturn, ctx: ToolContext) -> ToolReturn: ...
 
 
 class TurnControl:
@@ -146,23 +144,6 @@ class RepeatGuard:
 
     def tripped(self, count: int) -> bool:
         return count >= self.limit
-
-
-def strip_turn_images(messages: list[ChatMessage], language: str) -> list[ChatMessage]:
-    """History for later turns: tool images are not carried over (S70-13), a note says they existed."""
-    out = []
-    for m in messages:
-        if m.role is Role.TOOL and m.attachments:
-            text = _append_note(m.text, note("images_earlier_turn", language, count=len(m.attachments)))
-            m = replace(m, text=text, attachments=[], attachment_caption=None)
-        out.append(m)
-    return out
-
-
-def _append_note(text: str, sentence: str) -> str:
-    if sentence in text:
-        return text  # never duplicated
-    return f"{text}\n{sentence}" if text else sentence
 
 
 class Turn:
@@ -367,7 +348,7 @@ class Turn:
 
     # ------------------------------------------------------------------ model calls
     def _request(self, summary: bool) -> ChatRequest:
-        self._apply_image_cap()
+        """The request for the current state; changes nothing (the cap is ``_cap_images``)."""
         system = self.s.system
         if summary:
             key = "tool_limit_summary" if self.rounds >= self.s.max_tool_rounds else "repeat_summary"
@@ -384,6 +365,7 @@ class Turn:
         )
 
     async def _call_model(self, *, summary: bool) -> ChatResponse:
+        self._cap_images()
         request = self._request(summary)
 
         def on_text(delta: str) -> None:
@@ -392,11 +374,10 @@ class Turn:
         try:
             response = await self._complete(request, on_text)
         except ProviderHTTPError as exc:
-            carried = sum(len(m.attachments) for m in self.messages if m.role is Role.TOOL)
-            if exc.status != 400 or carried == 0 or self.control.stopping:
+            if exc.status != 400 or tool_images_in(self.messages) == 0 or self.control.stopping:
                 raise
             # S70-15: strip every tool image, say so in those results, resend once.
-            removed = self._strip_images()
+            self.messages, removed = strip_tool_images(self.messages, self.s.language)
             self.images_blocked = True
             try:
                 response = await self._complete(self._request(summary), on_text)
@@ -434,41 +415,12 @@ class Turn:
             raise _Interrupted
         return call.result()
 
-    def _strip_images(self) -> int:
-        removed = 0
-        sentence = note("images_not_sent", self.s.language)
-        for i, m in enumerate(self.messages):
-            if m.role is Role.TOOL and m.attachments:
-                removed += len(m.attachments)
-                self.messages[i] = replace(
-                    m, attachments=[], attachment_caption=None, text=_append_note(m.text, sentence)
-                )
-        return removed
-
-    def _apply_image_cap(self) -> None:
-        """S70-12: at most 20 tool images per request, newest kept; older results get a note once."""
-        budget = MAX_TOOL_IMAGES_PER_REQUEST
-        removed = 0
-        sentence = note("images_capped", self.s.language)
-        for i in range(len(self.messages) - 1, -1, -1):
-            m = self.messages[i]
-            if m.role is not Role.TOOL or not m.attachments:
-                continue
-            # newest results keep their images; a result trimmed part-way keeps its first ones (the
-            # seed's P1 record: 先頭から残し), as the tool ordered them
-            keep = m.attachments[: max(0, budget)]
-            budget -= len(keep)
-            if len(keep) < len(m.attachments):
-                removed += len(m.attachments) - len(keep)
-                caption = self._caption(m.tool_name or "", len(keep)) if keep else None
-                self.messages[i] = replace(
-                    m, attachments=list(keep), attachment_caption=caption, text=_append_note(m.text, sentence)
-                )
+    def _cap_images(self) -> None:
+        """S70-12 before each request. A cap is a step of the turn: an image removed stays removed
+        for the rest of the turn, so the line counts the images this request removed."""
+        self.messages, removed = cap_tool_images(self.messages, self.s.language)
         if removed:
             log_event("tool image capped", agent=self.s.agent_id, removed=removed)
-
-    def _caption(self, tool: str, count: int) -> str:
-        return note("fallback_caption", self.s.language, count=count, tool=tool)
 
     # ------------------------------------------------------------------ tools
     async def _run_tools(self, assistant: ChatMessage, completed: dict[str, ToolReturn]) -> str | None:
@@ -484,8 +436,9 @@ class Turn:
                 except JournalError:
                     unrecorded.add(call.id)  # never executed (S02-3)
         await self._pause_point([c for c in calls if c.id not in completed], completed)
+        scope = self._call_scope()
         results = await asyncio.gather(
-            *(self._run_one(c, completed.get(c.id), c.id in unrecorded) for c in calls)
+            *(run_call(scope, c, completed.get(c.id), c.id in unrecorded) for c in calls)
         )
         repeated: str | None = None
         for call, (ret, message) in zip(calls, results, strict=True):
@@ -497,114 +450,19 @@ class Turn:
                 repeated = call.name
         return repeated
 
-    async def _run_one(
-        self, call: ToolCall, stored: ToolReturn | None, unrecorded: bool = False
-    ) -> tuple[ToolReturn, ChatMessage]:
-        agent = self.s.agent_id
-        self.bus.publish(
-            ToolStarted(agent, self.turn_id, call.id, self.rounds, call.name, dict(call.arguments))
-        )
-        started = time.monotonic()
-        if stored is not None:
-            ret = stored  # completed before a crash: reused, never executed again (S02-3)
-        else:
-            ret = await self._execute_recorded(call, unrecorded)
-        ms = int((time.monotonic() - started) * 1000)
-        message = self._tool_message(call, ret)
-        if stored is None:
-            await self._record(self.journal.tool_completed, self.turn_id, call.id, ret, message)
-        for dropped in ret.output.dropped:
-            log_event("tool image dropped", agent=agent, name=call.name, reason=dropped.reason)
-        fields: dict[str, object] = {
-            "agent": agent,
-            "round": self.rounds,
-            "name": call.name,
-            "ok": not ret.is_error,
-            "ms": ms,
-            "body_chars": len(message.text),
-        }
-        if ret.output.images:
-            fields["images"] = len(ret.output.images)
-        log_event("tool", None, **fields)
-        images = tuple(ret.output.images)
-        line = display_suffix(list(images), self.s.language) if images else ""
-        self.bus.publish(
-            ToolFinished(
-                agent,
-                self.turn_id,
-                call.id,
-                self.rounds,
-                call.name,
-                not ret.is_error,
-                ms,
-                message.text,
-                line,
-                images,
-            )
-        )
-        return ret, message
-
-    async def _execute_recorded(self, call: ToolCall, unrecorded: bool) -> ToolReturn:
-        """Execute only once the call is durably ``running``; a save error means it is not run
-        at all and the model is told so (S02-3: a save error never causes re-execution)."""
-        if not unrecorded:
-            try:
-                await self._record(self.journal.tool_running, self.turn_id, call.id)
-            except JournalError:
-                unrecorded = True
-        if unrecorded:
-            log_event("tool not recorded", agent=self.s.agent_id, round=self.rounds, name=call.name)
-            return ToolReturn.error(note("tool_not_recorded", self.s.language, name=call.name))
-        return await self._execute(call)
-
-    async def _execute(self, call: ToolCall) -> ToolReturn:
-        tool = self.tools.get(call.name)
-        if tool is None:
-            log_event("tool unknown", agent=self.s.agent_id, round=self.rounds, name=call.name)
-            return ToolReturn.error(note("tool_unknown", self.s.language, name=call.name))
-        ctx = ToolContext(
+    def _call_scope(self) -> CallScope:
+        return CallScope(
             agent_id=self.s.agent_id,
             language=self.s.language,
             turn_id=self.turn_id,
-            call_id=call.id,
             round=self.rounds,
             image_results=self.s.image_results,
-            ask_user=self._ask_hook(call),
-        )
-        try:
-            ret = await tool.call_with_media(dict(call.arguments), ctx)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a tool exception is an error result, never a crashed turn
-            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-            ret = ToolReturn.error(note("tool_failed", self.s.language, error=detail))
-        if self.pipeline is not None:
-            ret = await self.pipeline.process(call, ret, ctx)
-        return ret
-
-    def _ask_hook(self, call: ToolCall) -> AskHook | None:
-        """None when no front end answers questions; a stop withdraws an open question."""
-        if self.questions is None:
-            return None
-        return self.questions.hook(
-            agent_id=self.s.agent_id, turn_id=self.turn_id, call_id=call.id, stopped=self.control.wait
-        )
-
-    def _tool_message(self, call: ToolCall, ret: ToolReturn) -> ChatMessage:
-        text = ret.output.text
-        images = list(ret.output.images)
-        caption = None
-        if images and self.images_blocked:
-            text = _append_note(text, note("images_not_sent", self.s.language))
-            images = []
-        elif images:
-            caption = self._caption(call.name, len(images))
-        return ChatMessage(
-            role=Role.TOOL,
-            text=text,
-            attachments=images,
-            attachment_caption=caption,
-            tool_call_id=call.id,
-            tool_name=call.name,
-            is_error=ret.is_error,
+            images_blocked=self.images_blocked,
+            tools=self.tools,
+            bus=self.bus,
+            journal=self.journal,
+            record=self._record,
+            pipeline=self.pipeline,
+            questions=self.questions,
+            stopped=self.control.wait,
         )

@@ -21,6 +21,7 @@ from core.canonical import ChatMessage, Role, Usage
 from core.config import Agent, Config, Template
 from core.events import EventBus, Handoff, Notice, TurnFailed, TurnFinished, TurnStarted
 from core.handle import TurnHandle
+from core.image_rules import strip_turn_images
 from core.journal import NullJournal, ResumePoint, TurnJournal
 from core.llm import ModelBackend
 from core.log import event as log_event
@@ -35,7 +36,6 @@ from core.turn import (
     TurnError,
     TurnOutcome,
     TurnSettings,
-    strip_turn_images,
 )
 
 END_MARKER = "[[END]]"

@@ -59,6 +59,7 @@ def _image_block(image: Any) -> JSON:
 
 class AnthropicWire(WireBase):
     name = "anthropic"
+    default_base_url = "https://api.anthropic.com/v1"
 
     def path(self, model: str, stream: bool) -> str:
         return "/messages"
@@ -196,10 +197,6 @@ class AnthropicStream:
         self._blocks: dict[int, JSON] = {}
         self._partial_json: dict[int, str] = {}
         self._done = False
-
-    @property
-    def done(self) -> bool:
-        return self._done
 
     def feed(self, event: str | None, data: str) -> str:
         ev = event_json(data)

@@ -1,8 +1,10 @@
 """What every wire shares: the wire base class, the SSE parser and small JSON helpers.
 
-A wire is pure: ``encode``/``decode`` and the stream decoder touch no network and no key. The HTTP
-layer (``wires.http``) asks the wire for the path, the auth headers, the stream flag and how to
-read an error body; nothing else about a provider lives outside its module.
+A wire is pure: ``encode``/``decode`` and the stream decoder touch no network and no key. ``Wire``
+is the contract: what the core reads (``name``, ``encode``/``decode``, ``image_tokens``, and the
+provider facts ``default_base_url`` and ``webp``, a capability read by ``core.image_rules``) and
+what the HTTP layer (``wires.http``) asks: the path, the auth headers, the stream body, the stream
+decoder and how to read an error body. Nothing else about a provider lives outside its module.
 
 Streaming and non-streaming share one assembly path: each stream decoder rebuilds the provider's
 own non-streamed body from the events and hands it to ``decode``.
@@ -16,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role, WebpSupport
 from wires.errors import ProviderHTTPError, ProviderProtocolError, ProviderTransportError
 
 JSON = dict[str, Any]
@@ -38,21 +40,42 @@ class StreamDecoder(Protocol):
         """Take one SSE event; return the visible text delta it carries ("" if none)."""
         ...
 
-    @property
-    def done(self) -> bool:
-        """True once the provider's terminal event has arrived."""
-        ...
-
     def result(self) -> ChatResponse:
         """The assembled response. Raises ``ProviderTransportError`` if the stream was cut."""
         ...
 
 
+class Wire(Protocol):
+    """One provider protocol. ``encode``/``decode`` and the stream decoder are pure: no network, no key."""
+
+    name: str  # the backend label in `turn:` lines
+    default_base_url: str  # the provider's own endpoint, used when a template names none
+    webp: WebpSupport  # what the endpoint does with image/webp (core.image_rules, S70-17)
+
+    def encode(self, request: ChatRequest) -> JSON: ...  # the JSON request body
+
+    def decode(self, body: JSON) -> ChatResponse: ...  # a non-streamed response body
+
+    def image_tokens(self, width: int, height: int, model: str) -> int: ...
+
+    # ---- the HTTP layer's questions
+    def path(self, model: str, stream: bool) -> str: ...
+
+    def headers(self, key: str | None) -> dict[str, str]: ...
+
+    def stream_body(self, body: JSON) -> JSON: ...
+
+    def stream_decoder(self) -> StreamDecoder: ...
+
+    def parse_error(self, status: int, text: str) -> ErrorInfo: ...
+
+
 class WireBase:
-    """Shared defaults. Subclasses set ``name`` and implement the protocol-specific parts."""
+    """Shared defaults of a ``Wire``. Subclasses set the facts and implement the protocol parts."""
 
     name: str = ""
-    jpeg_fallback: bool = False  # S70-17: only the OpenAI-compatible wire retries WebP as JPEG
+    default_base_url: str = ""
+    webp: WebpSupport = "accepted"
 
     # ---- the HTTP layer's questions -------------------------------------------------------
 

@@ -56,6 +56,7 @@ def _duration_s(value: Any) -> float | None:
 
 class GeminiWire(WireBase):
     name = "gemini"
+    default_base_url = "https://generativelanguage.googleapis.com/v1beta"
 
     def path(self, model: str, stream: bool) -> str:
         if stream:
@@ -218,10 +219,6 @@ class GeminiStream:
         self._finish: str | None = None
         self._usage: JSON = {}
         self._feedback: JSON | None = None
-
-    @property
-    def done(self) -> bool:
-        return self._finish is not None
 
     def feed(self, event: str | None, data: str) -> str:
         chunk = event_json(data)

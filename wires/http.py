@@ -1,4 +1,4 @@
-"""The one HTTP seam of the wire layer: retries, error mapping, streaming, the JPEG fallback.
+"""The one HTTP seam of the wire layer: retries, error mapping, streaming.
 
 ``HttpClient`` wraps an injected ``httpx.AsyncClient``. Nothing from httpx escapes: every failure
 becomes a ``wires.errors`` type. Retry classes follow the original app (Spec 52):
@@ -17,7 +17,8 @@ screen); waits are plain ``asyncio.sleep`` and therefore cancellable.
 Log lines go through an injected hook ``log(kind, fields, tail=None)`` (the core passes
 ``core.log.event``); keys and image bytes never reach it.
 
-``WireBackend`` implements ``core.llm.ModelBackend`` for one template: wire + client + key.
+``WireBackend`` implements ``core.llm.ModelBackend`` for one template: wire + client + key. The
+WebP → JPEG retry (S70-17) is not here: ``core.llm.http_backend`` wraps this backend in it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import email.utils
-import io
 import json
 import random
 import time
@@ -35,10 +35,9 @@ from typing import Any, Protocol
 
 import httpx
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData
-from wires.base import JSON, ErrorInfo, SSEParser, WireBase
+from core.canonical import ChatRequest, ChatResponse
+from wires.base import JSON, ErrorInfo, SSEParser, Wire
 from wires.errors import (
-    ImagesRejected,
     ProviderError,
     ProviderHTTPError,
     ProviderProtocolError,
@@ -144,7 +143,7 @@ class HttpClient:
 
     async def send(
         self,
-        wire: WireBase,
+        wire: Wire,
         url: str,
         headers: dict[str, str],
         body: JSON,
@@ -198,7 +197,7 @@ class HttpClient:
 
     async def _attempt(
         self,
-        wire: WireBase,
+        wire: Wire,
         url: str,
         headers: dict[str, str],
         content: bytes,
@@ -259,7 +258,7 @@ class HttpClient:
             raise _Failure(err, None, "network", None) from None
 
     @staticmethod
-    def _http_failure(wire: WireBase, status: int, headers: httpx.Headers, text: str) -> _Failure:
+    def _http_failure(wire: Wire, status: int, headers: httpx.Headers, text: str) -> _Failure:
         info: ErrorInfo = wire.parse_error(status, text)
         header_hint = retry_after_s(headers.get("retry-after"))
         error = ProviderHTTPError(
@@ -273,47 +272,6 @@ class HttpClient:
         return _Failure(error, status, cls, info.code, header_hint, info.retry_hint_s)
 
 
-# ------------------------------------------------------------------------------ JPEG fallback
-
-
-def webp_to_jpeg(image: ImageData, quality: int = 90) -> ImageData:
-    """Re-encode one WebP as JPEG (alpha flattened onto white). Raises ``ValueError`` on failure."""
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(io.BytesIO(image.data)) as im:
-            im.load()
-            if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-                rgba = im.convert("RGBA")
-                flat = Image.new("RGB", rgba.size, (255, 255, 255))
-                flat.paste(rgba, mask=rgba.getchannel("A"))
-            else:
-                flat = im.convert("RGB")
-            out = io.BytesIO()
-            flat.save(out, "JPEG", quality=quality)
-            return ImageData("image/jpeg", out.getvalue(), flat.width, flat.height)
-    except (OSError, UnidentifiedImageError, ValueError) as exc:
-        raise ValueError(f"cannot re-encode image: {exc}") from exc
-
-
-def has_webp(request: ChatRequest) -> bool:
-    return any(img.media_type == "image/webp" for m in request.messages for img in m.attachments)
-
-
-def has_images(request: ChatRequest) -> bool:
-    return any(m.attachments for m in request.messages)
-
-
-def with_jpeg(request: ChatRequest) -> ChatRequest:
-    messages: list[ChatMessage] = []
-    for m in request.messages:
-        if any(img.media_type == "image/webp" for img in m.attachments):
-            imgs = [webp_to_jpeg(i) if i.media_type == "image/webp" else i for i in m.attachments]
-            m = dataclasses.replace(m, attachments=imgs)
-        messages.append(m)
-    return dataclasses.replace(request, messages=messages)
-
-
 # ------------------------------------------------------------------------------ backend
 
 
@@ -322,7 +280,7 @@ class WireBackend:
 
     def __init__(
         self,
-        wire: WireBase,
+        wire: Wire,
         http: HttpClient,
         *,
         base_url: str,
@@ -358,26 +316,6 @@ class WireBackend:
             changes["max_tokens"] = self._max_tokens
         if changes:
             request = dataclasses.replace(request, **changes)
-        try:
-            return await self._send(request, on_text)
-        except ProviderHTTPError as first:
-            if not (first.status == 400 and self._wire.jpeg_fallback and has_webp(request)):
-                raise
-            try:
-                converted = with_jpeg(request)
-            except ValueError:
-                raise first from None
-            self._http.log("attachment fallback", {"model": request.model}, "retrying with jpeg after 400")
-            try:
-                return await self._send(converted, on_text)
-            except ProviderHTTPError as second:
-                if second.status != 400:
-                    raise
-                raise ImagesRejected(
-                    400, second.message, provider_code=second.provider_code, body=second.body
-                ) from None
-
-    async def _send(self, request: ChatRequest, on_text: TextSink | None) -> ChatResponse:
         body = self._wire.encode(request)
         if self._stream:
             body = self._wire.stream_body(body)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, WebpSupport
 from wires.base import (
     JSON,
     WireBase,
@@ -46,7 +46,9 @@ def _image_part(image: Any) -> JSON:
 
 class OpenAIChatWire(WireBase):
     name = "openai-compat"
-    jpeg_fallback = True
+    default_base_url = "https://api.openai.com/v1"
+    # any server behind the URL (Ollama, vLLM, …): a 400 on a WebP is retried as JPEG (S70-17)
+    webp: WebpSupport = "uncertain"
 
     def path(self, model: str, stream: bool) -> str:
         return "/chat/completions"
@@ -189,10 +191,6 @@ class OpenAIChatStream:
         self._usage: JSON | None = None
         self._done = False
         self._refusal: list[str] = []
-
-    @property
-    def done(self) -> bool:
-        return self._done
 
     def feed(self, event: str | None, data: str) -> str:
         if data.startswith("[DONE]"):

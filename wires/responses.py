@@ -15,6 +15,7 @@ Where the providers differ (a ``ResponsesProfile`` each):
 * OpenAI / xAI: ``include: ["reasoning.encrypted_content"]``, ``tool_choice: "none"`` honoured.
   xAI: "When sending images, it is advised to not store request/response history" → ``store: false``
   is sent always.
+* xAI accepts JPEG and PNG images only (``webp = "refused"``).
 * Meta: ``tool_choice`` accepts only ``"auto"`` (anything else is a 400), so a no-tools summary call
   sends no tools at all.
 * Perplexity (Agent API): no ``include``/``tool_choice``; reasoning items are not replayed; the
@@ -29,7 +30,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, WebpSupport
 from wires.base import (
     JSON,
     ErrorInfo,
@@ -51,6 +52,8 @@ _STREAM_ERROR_STATUS = {"rate_limit_exceeded": 429, "server_error": 500, "invali
 @dataclass(frozen=True)
 class ResponsesProfile:
     name: str
+    default_base_url: str
+    webp: WebpSupport = "accepted"
     include_encrypted_reasoning: bool = True
     tool_choice_none: bool = True  # False: the provider rejects tool_choice "none" → omit tools
     replay_reasoning: bool = True
@@ -66,6 +69,8 @@ class ResponsesWire(WireBase):
     def __init__(self, profile: ResponsesProfile) -> None:
         self.profile = profile
         self.name = profile.name
+        self.default_base_url = profile.default_base_url
+        self.webp = profile.webp
 
     def path(self, model: str, stream: bool) -> str:
         return "/responses"
@@ -227,10 +232,6 @@ class ResponsesStream:
         self._items: dict[int, JSON] = {}
         self._final: JSON | None = None
 
-    @property
-    def done(self) -> bool:
-        return self._final is not None
-
     def feed(self, event: str | None, data: str) -> str:
         ev = event_json(data)
         kind = ev.get("type", event)
@@ -262,12 +263,15 @@ class ResponsesStream:
         return self._wire.decode(body)
 
 
-OPENAI = ResponsesWire(ResponsesProfile("openai-responses", openai_image_formula=True))
-XAI = ResponsesWire(ResponsesProfile("xai-responses"))
-META = ResponsesWire(ResponsesProfile("meta-responses", tool_choice_none=False))
+OPENAI = ResponsesWire(
+    ResponsesProfile("openai-responses", "https://api.openai.com/v1", openai_image_formula=True)
+)
+XAI = ResponsesWire(ResponsesProfile("xai-responses", "https://api.x.ai/v1", webp="refused"))
+META = ResponsesWire(ResponsesProfile("meta-responses", "https://api.meta.ai/v1", tool_choice_none=False))
 PERPLEXITY = ResponsesWire(
     ResponsesProfile(
         "perplexity-responses",
+        "https://api.perplexity.ai/v1",
         include_encrypted_reasoning=False,
         tool_choice_none=False,
         replay_reasoning=False,

@@ -791,7 +791,7 @@ class Store:
     ) -> list[ChatMessage]:
         """The model history of a conversation's finished turns, oldest first: each turn's input,
         then per round the model message and its tool messages in call order, every tool message
-        as the model read it (images included; ``core.turn.strip_turn_images`` drops them for
+        as the model read it (images included; ``core.image_rules.strip_turn_images`` drops them for
         later turns, S70-13). Turns that did not end are left out (recovery resumes them). A
         model message's calls without a stored result are left out, so the history stays valid.
         ``last_turns`` keeps the newest finished turns only; ``images=False`` reads no image blob

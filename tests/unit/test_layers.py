@@ -1,4 +1,4 @@
-"""core/ and wires/ never import Qt; wires import only core.canonical from core (architecture)."""
+"""core/ and wires/ never import Qt; wires import no Pillow and only core.canonical from core (architecture)."""
 
 from __future__ import annotations
 
@@ -24,12 +24,21 @@ def qt_imports(folder: Path) -> list[tuple[str, str]]:
     return [(f, m) for f, m in imported_modules(folder) if m.split(".")[0] in QT]
 
 
+def pillow_imports(folder: Path) -> list[tuple[str, str]]:
+    return [(f, m) for f, m in imported_modules(folder) if m.split(".")[0] == "PIL"]
+
+
 def test_core_imports_no_qt() -> None:
     assert qt_imports(ROOT / "core") == []
 
 
 def test_wires_import_no_qt() -> None:
     assert qt_imports(ROOT / "wires") == []
+
+
+def test_wires_import_no_pillow() -> None:
+    """Images are decoded and re-encoded in the core (core.tool_image); a wire only carries bytes."""
+    assert pillow_imports(ROOT / "wires") == []
 
 
 def test_wires_import_only_canonical_from_core() -> None:
@@ -41,6 +50,18 @@ def test_wires_import_only_canonical_from_core() -> None:
     assert bad == []
 
 
+def test_core_reaches_the_wires_only_through_llm() -> None:
+    """core/llm.py is the one seam: the Wire contract, the provider facts, the backend, the errors."""
+    users = {f for f, m in imported_modules(ROOT / "core") if m.split(".")[0] == "wires"}
+    # config.py still imports WIRE_NAMES from wires; it is to take it (and DEFAULT_BASE_URLS) from core.llm
+    assert users - {"llm.py"} <= {"config.py"}
+
+
 def test_the_scanner_sees_qt_imports(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from PySide6.QtCore import QObject\nimport qasync\nimport json\n")
     assert qt_imports(tmp_path) == [("a.py", "PySide6.QtCore"), ("a.py", "qasync")]
+
+
+def test_the_scanner_sees_pillow_imports_inside_functions(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("def f():\n    from PIL import Image\n    import PIL.ImageOps\n")
+    assert pillow_imports(tmp_path) == [("a.py", "PIL"), ("a.py", "PIL.ImageOps")]

@@ -2,7 +2,7 @@
 
 The kinds are read from the source with ``ast``: the first argument of every call to a logging
 helper (``event(...)``, ``log_event(...)``, ``LOG.event(...)``, ``self.event(...)``,
-``core.log.event(...)``, and wires.http's ``LogHook``: ``self.log(...)``, ``self._http.log(...)``).
+``core.log.event(...)``, and wires.http's ``LogHook``: ``self.log(...)``).
 A kind that is not a string literal (or a conditional between two literals) is allowed only in the
 two forwarders that pass a caller's kind on.
 """
@@ -77,7 +77,7 @@ def test_the_collector_sees_every_helper_form() -> None:
     assert kinds["mcp call failed"] == {"core/mcp/provider.py"}  # LOG.event
     assert {"mcp server connected", "mcp server reconnected"} <= kinds.keys()  # a conditional
     assert kinds["llm retry"] == {"wires/http.py"}  # self.log
-    assert kinds["attachment fallback"] == {"wires/http.py"}  # self._http.log
+    assert kinds["attachment fallback"] == {"core/llm.py"}  # core.log.event
     assert kinds["settings saved"] == {"app/settings.py"}
 
 

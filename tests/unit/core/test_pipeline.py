@@ -50,13 +50,12 @@ def test_parser_names_the_key_of_every_problem() -> None:
     assert parse_tool_policies(None) == ([], [])
 
 
-def test_prepared_content_is_installed_before_policies_which_see_the_images() -> None:
-    raw = ToolReturn(ToolOutput("raw placeholder [image]"))
-    prepared = ToolOutput("frame", [A, B])
+def test_policies_see_the_prepared_images() -> None:
+    prepared = ToolReturn(ToolOutput("frame", [A, B]))  # as call_with_media returns it
     s = policies(
         [{"tool": "cam__*", "action": "replace", "text": "frame with images hidden", "when_images": "with"}]
     )
-    r = run_pipeline("cam__live", raw, s, prepared=prepared)
+    r = run_pipeline("cam__live", prepared, s)
     assert r.policies == [0]  # it applied because it saw the prepared images
     assert (r.model.output.text, r.model.output.images, r.model.is_error) == (
         "frame with images hidden",

@@ -348,3 +348,16 @@ def test_async_normalisation_moves_small_but_large_pixel_images_off_the_loop(
     assert threads[1] != main  # the PNG decodes on a worker thread
     assert isinstance(inline[0], ImageData) and inline[0].data == frame
     assert isinstance(off[0], ImageData) and (off[0].width, off[0].height) == (1568, 1045)
+
+
+def test_webp_to_jpeg_flattens_transparency_on_white() -> None:
+    webp = encode(Image.new("RGBA", (8, 6), (10, 200, 30, 0)), "WEBP", lossless=True)
+    out = tool_image.webp_to_jpeg(ImageData("image/webp", webp, 8, 6))
+    assert (out.media_type, out.width, out.height, out.data[:3]) == ("image/jpeg", 8, 6, b"\xff\xd8\xff")
+    r, g, b = decoded(out).convert("RGB").getpixel((4, 3))  # type: ignore[misc]
+    assert min(r, g, b) > 240  # a fully transparent pixel becomes white, not the hidden green
+
+
+def test_webp_to_jpeg_raises_value_error_on_broken_bytes() -> None:
+    with pytest.raises(ValueError, match="cannot re-encode image"):
+        tool_image.webp_to_jpeg(ImageData("image/webp", b"RIFF\x00\x00\x00\x00WEBPjunk", 8, 6))

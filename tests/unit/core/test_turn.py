@@ -9,18 +9,17 @@ import pytest
 
 from core.canonical import ChatMessage, ImageData, Role, ToolCall, Usage
 from core.events import EventBus, ToolFinished, ToolStarted
+from core.image_rules import MAX_TOOL_IMAGES_PER_REQUEST
 from core.journal import ResumePoint
 from core.llm import ProviderHTTPError
 from core.notes import note
 from core.tool import ToolOutput, ToolReturn
 from core.turn import (
-    MAX_TOOL_IMAGES_PER_REQUEST,
     RepeatGuard,
     Turn,
     TurnControl,
     TurnError,
     TurnSettings,
-    strip_turn_images,
 )
 from tests.conftest import log_lines
 from tests.fakes.scripted import CounterTool, EchoTool, RaisingTool, ScriptedBackend, call, calls, reply
@@ -275,25 +274,6 @@ async def test_tools_off_sends_no_tools() -> None:
     backend = ScriptedBackend([reply("plain")])
     await make_turn(backend, [EchoTool()], tools_enabled=False).run()
     assert backend.requests[0].tools == []
-
-
-def test_images_do_not_outlive_their_turn() -> None:
-    msgs = [
-        ChatMessage(Role.USER, "look"),
-        ChatMessage(
-            Role.TOOL,
-            "frame",
-            attachments=[jpeg(1), jpeg(2)],
-            attachment_caption="cap",
-            tool_call_id="c",
-            tool_name="cam",
-        ),
-        ChatMessage(Role.TOOL, "text only", tool_call_id="d", tool_name="t"),
-    ]
-    out = strip_turn_images(msgs, "en")
-    assert out[1].attachments == [] and out[1].attachment_caption is None
-    assert out[1].text == "frame\n" + note("images_earlier_turn", "en", count=2)
-    assert out[2] == msgs[2]  # G2: a text-only result is untouched
 
 
 @pytest.mark.asyncio

@@ -1,8 +1,9 @@
-"""The shared HTTP client over httpx.MockTransport: retry classes, hints, typed errors, fallback."""
+"""The shared HTTP client over httpx.MockTransport: retry classes, hints, typed errors.
+
+The WebP → JPEG retry is the core's: tests/unit/core/test_llm.py."""
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -11,14 +12,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from PIL import Image
 
-from core.canonical import ChatMessage, ChatRequest, ImageData, Role
+from core.canonical import ChatMessage, ChatRequest, Role
 from core.config import Template
 from core.llm import http_backend
 from tests.conftest import log_lines
 from wires import WIRES
-from wires.errors import ImagesRejected, ProviderHTTPError, ProviderProtocolError, ProviderTransportError
+from wires.errors import ProviderHTTPError, ProviderProtocolError, ProviderTransportError
 from wires.http import HttpClient, RetryPolicy, WireBackend, retry_after_s, retry_class
 
 OK_CHAT = {"choices": [{"message": {"role": "assistant", "content": "fine"}, "finish_reason": "stop"}]}
@@ -231,46 +231,6 @@ async def test_no_key_sends_no_authorization_and_the_key_goes_only_in_headers() 
         "model": "gpt-x",
         "messages": [{"role": "user", "content": "hi"}],
     }
-
-
-def webp_image() -> ImageData:
-    buf = io.BytesIO()
-    Image.new("RGBA", (8, 6), (10, 200, 30, 128)).save(buf, "WEBP")
-    return ImageData("image/webp", buf.getvalue(), 8, 6)
-
-
-def image_request() -> ChatRequest:
-    return ChatRequest("gpt-x", "", [ChatMessage(Role.USER, "look", attachments=[webp_image()])], [])
-
-
-@pytest.mark.asyncio
-async def test_webp_400_is_resent_once_as_jpeg() -> None:
-    rec = Recorder([reply(400, {"error": {"message": "unsupported image"}}), reply(200, OK_CHAT)])
-    be, lines, _ = backend(rec)
-    await be.complete(image_request())
-    urls = [json.loads(r.content)["messages"][0]["content"][1]["image_url"]["url"][:23] for r in rec.requests]
-    assert urls == ["data:image/webp;base64,", "data:image/jpeg;base64,"]
-    assert lines[-1] == ("attachment fallback", {"model": "gpt-x"}, "retrying with jpeg after 400")
-
-
-@pytest.mark.asyncio
-async def test_second_400_is_images_rejected() -> None:
-    rec = Recorder([reply(400, {"error": {"message": "a"}}), reply(400, {"error": {"message": "still no"}})])
-    be, _, _ = backend(rec)
-    with pytest.raises(ImagesRejected) as info:
-        await be.complete(image_request())
-    assert (info.value.status, info.value.message) == (400, "still no")
-
-
-@pytest.mark.asyncio
-async def test_no_jpeg_fallback_on_other_wires_or_without_webp() -> None:
-    rec = Recorder(
-        [reply(400, {"type": "error", "error": {"type": "invalid_request_error", "message": "m"}})]
-    )
-    be, _, _ = backend(rec, "anthropic")
-    with pytest.raises(ProviderHTTPError) as info:
-        await be.complete(image_request())
-    assert type(info.value) is ProviderHTTPError and len(rec.requests) == 1
 
 
 def test_classification_and_retry_after() -> None:
