@@ -24,10 +24,25 @@ from core.tool import ToolOutput, ToolReturn
 
 
 def _with_notes(text: str, notes: list[str]) -> str:
-    return ("\n".join([text, *notes]) if text else "\n".join(notes)) if notes else text
+    """``text`` followed by ``notes``, one a line."""
+    return "\n".join([text, *notes] if text else notes)
 
 
 class StoreResume(StoreReads):
+    def _load_images(
+        self, refs: list[ImageRef], notes: list[str], language: str, **where: object
+    ) -> list[ImageData]:
+        """The verified images of ``refs``; each missing or corrupt one is reported (``where``
+        names its record) and adds the ``image_omitted`` note to ``notes`` instead."""
+        loaded: list[ImageData] = []
+        for ref in refs:
+            try:
+                loaded.append(self.load_image(ref))
+            except BlobError as exc:
+                self.report_corrupt(exc, kind="image", **where)
+                notes.append(note("image_omitted", language))
+        return loaded
+
     def _chat_message(
         self, r: sqlite3.Row, refs: list[ImageRef], language: str, images: bool = True
     ) -> ChatMessage:
@@ -42,16 +57,10 @@ class StoreResume(StoreReads):
             self.report_corrupt(exc, kind="text", message=mid, turn=turn_id)
             text = ""
             notes.append(note("store_corrupt", language))
-        loaded: list[ImageData] = []
         if not images and refs and role is Role.TOOL:
             notes.append(note("images_earlier_turn", language, count=len(refs)))
             refs = []
-        for ref in refs:
-            try:
-                loaded.append(self.load_image(ref))
-            except BlobError as exc:
-                self.report_corrupt(exc, kind="image", message=mid, turn=turn_id)
-                notes.append(note("image_omitted", language))
+        loaded = self._load_images(refs, notes, language, message=mid, turn=turn_id)
         return ChatMessage(
             role=role,
             text=_with_notes(text, notes),
@@ -86,14 +95,8 @@ class StoreResume(StoreReads):
             self.report_corrupt(exc, kind="result", turn=turn_id, call=call_id)
             # never used silently, never executed again: the model reads that the result is lost
             return ToolReturn.error(note("store_corrupt", language))
-        images: list[ImageData] = []
         notes: list[str] = []
-        for ref in refs:
-            try:
-                images.append(self.load_image(ref))
-            except BlobError as exc:
-                self.report_corrupt(exc, kind="image", turn=turn_id, call=call_id)
-                notes.append(note("image_omitted", language))
+        images = self._load_images(refs, notes, language, turn=turn_id, call=call_id)
         return ToolReturn(ToolOutput(_with_notes(text, notes), images), is_error=is_error)
 
     def _stored_result(self, turn_id: str, call_id: str, language: str) -> ToolReturn | None:
