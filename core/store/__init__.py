@@ -1,21 +1,12 @@
 """The durable store (S02): content-addressed blobs + a SQLite record of turns and tool calls."""
 
 from core.store.blobs import PAGE_SIZE, BlobError, BlobStore, CorruptBlob, MissingBlob, StoreError, sha256_of
-from core.store.db import (
-    CALL_STATES,
-    SCHEMA_VERSION,
-    ConversationInfo,
-    ImageRef,
-    Store,
-    StoredMessage,
-    StoredToolCall,
-)
+from core.store.db import Store
 from core.store.journal import SqliteJournal
+from core.store.records import ConversationInfo, ImageRef, StoredMessage, StoredToolCall
 
 __all__ = [
-    "CALL_STATES",
     "PAGE_SIZE",
-    "SCHEMA_VERSION",
     "BlobError",
     "BlobStore",
     "ConversationInfo",

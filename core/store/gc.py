@@ -51,15 +51,15 @@ class GcReport:
 def referenced_blobs(store: Store) -> set[str]:
     """Every blob name some record references (``Store._q``: the GC belongs to the store package)."""
     rows = store._q(
-        "SELECT text_blob FROM messages"
+        "SELECT text_blob AS sha256 FROM messages"
         " UNION SELECT sha256 FROM message_images"
         " UNION SELECT result_blob FROM completions"
         " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
     )
-    names = {str(r[0]) for r in rows}
-    for (raw,) in store._q("SELECT result_images FROM completions WHERE result_images != '[]'"):
+    names = {str(r["sha256"]) for r in rows}
+    for r in store._q("SELECT result_images FROM completions WHERE result_images != '[]'"):
         try:
-            names.update(str(img["sha256"]) for img in json.loads(raw))
+            names.update(str(img["sha256"]) for img in json.loads(r["result_images"]))
         except (ValueError, TypeError, KeyError):
             continue
     return names
@@ -67,10 +67,10 @@ def referenced_blobs(store: Store) -> set[str]:
 
 def _texts(store: Store) -> list[str]:
     rows = store._q(
-        "SELECT text_blob FROM messages UNION SELECT result_blob FROM completions"
+        "SELECT text_blob AS sha256 FROM messages UNION SELECT result_blob FROM completions"
         " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
     )
-    return sorted(str(r[0]) for r in rows)
+    return sorted(str(r["sha256"]) for r in rows)
 
 
 def _scan(store: Store, names: Iterable[str], pattern: re.Pattern[bytes], report: GcReport) -> set[str]:

@@ -1,0 +1,196 @@
+"""The store's database: its schema (DDL and version), opening a connection (pragmas), and the
+base every part of ``Store`` shares (the lock, transactions, queries, corruption reports).
+
+Durability: the database runs in WAL mode with ``synchronous=FULL``, so a commit survives power
+loss, not only a process kill. Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT`` transaction
+(``StoreBase._tx``) under the store's lock.
+
+A database file that SQLite cannot open is moved aside (with its WAL files) and a new one
+created (``open_database``): problems with stored content never stop the app.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from core.log import event
+from core.store.blobs import BlobError, BlobStore, CorruptBlob, StoreError
+
+SCHEMA_VERSION = 1
+DB_NAME = "store.db"
+
+CALL_STATES = ("registered", "running", "completed", "failed", "not_executed")
+DONE_STATES = ("completed", "failed")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS blobs (
+    sha256 TEXT PRIMARY KEY CHECK (length(sha256) = 64),
+    size INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS conversations (
+    id TEXT PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS turns (
+    id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id),
+    agent_id TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('running', 'paused', 'done')),
+    stop TEXT,
+    final_text_blob TEXT REFERENCES blobs(sha256),
+    usage TEXT NOT NULL DEFAULT '{}',
+    started REAL NOT NULL,
+    ended REAL
+);
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    turn_id TEXT NOT NULL REFERENCES turns(id),
+    conversation_id TEXT NOT NULL REFERENCES conversations(id),
+    kind TEXT NOT NULL CHECK (kind IN ('input', 'model', 'tool')),
+    round INTEGER NOT NULL,
+    pos INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    text_blob TEXT NOT NULL REFERENCES blobs(sha256),
+    text_size INTEGER NOT NULL,
+    attachment_caption TEXT,
+    tool_calls TEXT NOT NULL DEFAULT '[]',
+    tool_call_id TEXT,
+    tool_name TEXT,
+    provider_state TEXT,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    usage TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation_id, id);
+CREATE INDEX IF NOT EXISTS messages_by_turn ON messages(turn_id, round, pos);
+CREATE TABLE IF NOT EXISTS message_images (
+    message_id INTEGER NOT NULL REFERENCES messages(id),
+    position INTEGER NOT NULL,
+    sha256 TEXT NOT NULL REFERENCES blobs(sha256),
+    media_type TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    PRIMARY KEY (message_id, position)
+);
+CREATE TABLE IF NOT EXISTS tool_calls (
+    turn_id TEXT NOT NULL REFERENCES turns(id),
+    call_id TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    pos INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    arguments TEXT NOT NULL,
+    state TEXT NOT NULL
+        CHECK (state IN ('registered', 'running', 'completed', 'failed', 'not_executed')),
+    registered REAL NOT NULL,
+    started REAL,
+    finished REAL,
+    PRIMARY KEY (turn_id, call_id)
+);
+CREATE TABLE IF NOT EXISTS completions (
+    turn_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    message_id INTEGER NOT NULL REFERENCES messages(id),
+    result_blob TEXT NOT NULL REFERENCES blobs(sha256),
+    result_images TEXT NOT NULL DEFAULT '[]',
+    dropped TEXT NOT NULL DEFAULT '[]',
+    is_error INTEGER NOT NULL,
+    interrupted INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    PRIMARY KEY (turn_id, call_id),
+    FOREIGN KEY (turn_id, call_id) REFERENCES tool_calls(turn_id, call_id)
+);
+"""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating when new) the database at ``path``: WAL, ``synchronous=FULL``, foreign keys,
+    the schema, the version check and a quick integrity check. Rows come back as ``sqlite3.Row``.
+    Raises ``sqlite3.DatabaseError`` for a file SQLite cannot use, ``StoreError`` for a newer schema."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+    conn.row_factory = sqlite3.Row
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.executescript(SCHEMA)
+        row = conn.execute("SELECT version FROM schema_version").fetchone()
+        if row is None:
+            conn.execute("INSERT INTO schema_version(version) VALUES (?)", (SCHEMA_VERSION,))
+        elif row["version"] > SCHEMA_VERSION:
+            raise StoreError(f"store schema {row['version']} is newer than this app ({SCHEMA_VERSION})")
+        conn.execute("PRAGMA quick_check").fetchone()
+    except BaseException:
+        conn.close()
+        raise
+    with suppress(OSError):
+        path.chmod(0o600)
+    return conn
+
+
+def open_database(root: Path) -> sqlite3.Connection:
+    """The connection to ``<root>/store.db``; an unreadable file is moved aside first (a
+    ``store corrupt:`` line) and a new database created in its place."""
+    db_path = root / DB_NAME
+    try:
+        return connect(db_path)
+    except sqlite3.DatabaseError as exc:
+        aside = db_path.with_name(f"{DB_NAME}.corrupt-{int(time.time())}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(db_path) + suffix)
+            if src.exists():
+                src.replace(Path(str(aside) + suffix))
+        event("store corrupt", file=DB_NAME, action="moved_aside", error=type(exc).__name__)
+        return connect(db_path)
+
+
+class StoreBase:
+    """What the parts of ``Store`` share. Every method is synchronous and guarded by one lock,
+    so it may be called from the loop thread or a worker thread."""
+
+    def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:
+        self.root = root
+        self._conn = conn
+        self.blobs = blobs
+        self._lock = threading.RLock()
+        self.problems: list[str] = []  # store corrupt: lines written since opening
+        # test hook (kill-point injection): called with an operation name after each commit
+        self.after_commit: Callable[[str], None] | None = None
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def _tx(self, op: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        if self.after_commit is not None:
+            self.after_commit(op)
+
+    def _q(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cur = self._conn.execute(sql, args)
+            return list(cur.fetchall())
+
+    def report_corrupt(self, exc: BlobError, *, kind: str, **where: object) -> None:
+        reason = "corrupt" if isinstance(exc, CorruptBlob) else "missing"
+        fields: dict[str, object] = {"blob": exc.sha256[:16], "kind": kind, "error": reason, **where}
+        line = event("store corrupt", None, **fields)
+        self.problems.append(line)

@@ -1,0 +1,270 @@
+"""The journal writes of ``Store``: one short transaction per turn-engine boundary (S02-3).
+
+Every blob a transaction references is written (fsynced, renamed) before the transaction begins,
+so a committed row never points at a blob that a crash could lose; an orphan blob from a crash in
+between is harmless and deduplicated later. Each write waits for fsync, so the turn engine runs
+them in a worker thread (``SqliteJournal.blocking``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any
+
+from core.canonical import ChatMessage, ImageData, ToolCall, Usage
+from core.stops import Stop
+from core.store.blobs import StoreError
+from core.store.records import dump, usage_json
+from core.store.schema import CALL_STATES, DONE_STATES, StoreBase
+from core.tool import ToolReturn
+
+MessageBlobs = tuple[str, int, list[tuple[str, ImageData]]]  # text sha256, text size, images
+
+
+class StoreWrites(StoreBase):
+    @staticmethod
+    def _register_blob(conn: sqlite3.Connection, sha: str, size: int) -> None:
+        conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", (sha, size))
+
+    def _write_message_blobs(self, message: ChatMessage) -> MessageBlobs:
+        raw = message.text.encode("utf-8")
+        text_sha = self.blobs.put(raw)
+        images = [(self.blobs.put(img.data), img) for img in message.attachments]
+        return text_sha, len(raw), images
+
+    def _insert_message(
+        self,
+        conn: sqlite3.Connection,
+        *,
+        turn_id: str,
+        conversation_id: str,
+        kind: str,
+        round: int,
+        pos: int,
+        message: ChatMessage,
+        blobs: MessageBlobs,
+        usage: Usage | None = None,
+    ) -> int:
+        text_sha, text_size, images = blobs
+        self._register_blob(conn, text_sha, text_size)
+        calls = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in message.tool_calls]
+        cur = conn.execute(
+            "INSERT INTO messages(turn_id, conversation_id, kind, round, pos, role, text_blob, text_size,"
+            " attachment_caption, tool_calls, tool_call_id, tool_name, provider_state, is_error, usage,"
+            " created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                turn_id,
+                conversation_id,
+                kind,
+                round,
+                pos,
+                str(message.role),
+                text_sha,
+                text_size,
+                message.attachment_caption,
+                dump(calls),
+                message.tool_call_id,
+                message.tool_name,
+                None if message.provider_state is None else dump(message.provider_state),
+                int(message.is_error),
+                usage_json(usage or Usage()),
+                time.time(),
+            ),
+        )
+        mid = int(cur.lastrowid or 0)
+        for i, (sha, img) in enumerate(images):
+            self._register_blob(conn, sha, len(img.data))
+            conn.execute(
+                "INSERT INTO message_images(message_id, position, sha256, media_type, width, height)"
+                " VALUES (?,?,?,?,?,?)",
+                (mid, i, sha, img.media_type, img.width, img.height),
+            )
+        conn.execute("UPDATE conversations SET updated=? WHERE id=?", (time.time(), conversation_id))
+        return mid
+
+    @staticmethod
+    def _ensure_conversation(conn: sqlite3.Connection, cid: str, agent_id: str, title: str) -> None:
+        now = time.time()
+        conn.execute(
+            "INSERT OR IGNORE INTO conversations(id, agent_id, title, created, updated) VALUES (?,?,?,?,?)",
+            (cid, agent_id, title, now, now),
+        )
+        conn.execute("UPDATE conversations SET title=? WHERE id=? AND title=''", (title, cid))
+
+    def begin_turn(
+        self, turn_id: str, conversation_id: str, agent_id: str, user_message: ChatMessage
+    ) -> None:
+        blobs = self._write_message_blobs(user_message)
+        title = " ".join(user_message.text.split())[:80]
+        with self._tx("begin_turn") as conn:
+            if conn.execute("SELECT 1 FROM turns WHERE id=?", (turn_id,)).fetchone():
+                return  # already begun (idempotent after a resume)
+            self._ensure_conversation(conn, conversation_id, agent_id, title)
+            seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM turns").fetchone()["seq"]
+            conn.execute(
+                "INSERT INTO turns(id, seq, conversation_id, agent_id, state, started) VALUES (?,?,?,?,?,?)",
+                (turn_id, seq, conversation_id, agent_id, "running", time.time()),
+            )
+            self._insert_message(
+                conn,
+                turn_id=turn_id,
+                conversation_id=conversation_id,
+                kind="input",
+                round=-1,
+                pos=0,
+                message=user_message,
+                blobs=blobs,
+            )
+
+    def _turn_conversation(self, conn: sqlite3.Connection, turn_id: str) -> str:
+        row = conn.execute("SELECT conversation_id FROM turns WHERE id=?", (turn_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"unknown turn {turn_id!r}")
+        return str(row["conversation_id"])
+
+    def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None:
+        blobs = self._write_message_blobs(message)
+        with self._tx("model_message") as conn:
+            cid = self._turn_conversation(conn, turn_id)
+            conn.execute("UPDATE turns SET state='running' WHERE id=? AND state='paused'", (turn_id,))
+            self._insert_message(
+                conn,
+                turn_id=turn_id,
+                conversation_id=cid,
+                kind="model",
+                round=round,
+                pos=-1,
+                message=message,
+                blobs=blobs,
+                usage=usage,
+            )
+
+    @staticmethod
+    def _calls_in_round(conn: sqlite3.Connection, turn_id: str, round: int) -> int:
+        """How many calls of ``round`` are registered: the position of the next one."""
+        return int(
+            conn.execute(
+                "SELECT COUNT(*) AS n FROM tool_calls WHERE turn_id=? AND round=?", (turn_id, round)
+            ).fetchone()["n"]
+        )
+
+    def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
+        with self._tx("tool_registered") as conn:
+            if conn.execute(
+                "SELECT 1 FROM tool_calls WHERE turn_id=? AND call_id=?", (turn_id, call.id)
+            ).fetchone():
+                return
+            pos = self._calls_in_round(conn, turn_id, round)
+            conn.execute(
+                "INSERT INTO tool_calls(turn_id, call_id, round, pos, name, arguments, state, registered)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (turn_id, call.id, round, pos, call.name, dump(call.arguments), "registered", time.time()),
+            )
+
+    def set_call_state(self, turn_id: str, call_id: str, state: str, *, op: str) -> bool:
+        """Move a call that is not done yet to ``state``; False when it was already done."""
+        if state not in CALL_STATES:
+            raise ValueError(state)
+        with self._tx(op) as conn:
+            cur = conn.execute(
+                "UPDATE tool_calls SET state=?, started=CASE WHEN ?='running' THEN ? ELSE started END"
+                " WHERE turn_id=? AND call_id=? AND state NOT IN ('completed', 'failed')",
+                (state, state, time.time(), turn_id, call_id),
+            )
+            return cur.rowcount > 0
+
+    def tool_completed(
+        self,
+        turn_id: str,
+        call_id: str,
+        result: ToolReturn,
+        message: ChatMessage,
+        *,
+        interrupted: bool = False,
+    ) -> bool:
+        """Publish the tool message, the result blobs and the completion record in one
+        transaction (S02-3). A call that is already done is left as it is (returns False).
+
+        The completion record keeps the whole result (``result.stored``: the full output when the
+        model read a shortened view, S02-1); the tool message keeps exactly what the model read,
+        which is what a resumed turn sends again (see ``Store._stored_result``)."""
+        blobs = self._write_message_blobs(message)
+        whole = result.stored
+        raw = whole.text.encode("utf-8")
+        result_sha = self.blobs.put(raw)
+        result_images: list[dict[str, Any]] = [
+            {
+                "sha256": self.blobs.put(img.data),
+                "media_type": img.media_type,
+                "width": img.width,
+                "height": img.height,
+                "size": len(img.data),
+            }
+            for img in whole.images
+        ]
+        dropped = [{"reason": d.reason, "detail": d.detail} for d in whole.dropped]
+        with self._tx("tool_completed") as conn:
+            row = conn.execute(
+                "SELECT state, round, pos FROM tool_calls WHERE turn_id=? AND call_id=?", (turn_id, call_id)
+            ).fetchone()
+            if row is None:  # completed without registration (unknown tool etc.)
+                rnd = conn.execute(
+                    "SELECT COALESCE(MAX(round), 0) AS round FROM messages WHERE turn_id=?", (turn_id,)
+                ).fetchone()["round"]
+                pos = self._calls_in_round(conn, turn_id, rnd)
+                conn.execute(
+                    "INSERT INTO tool_calls(turn_id, call_id, round, pos, name, arguments, state, registered)"
+                    " VALUES (?,?,?,?,?,?,?,?)",
+                    (turn_id, call_id, rnd, pos, message.tool_name or "", "{}", "running", time.time()),
+                )
+                state = "running"
+            else:
+                state, rnd, pos = row["state"], row["round"], row["pos"]
+            if state in DONE_STATES:
+                return False
+            cid = self._turn_conversation(conn, turn_id)
+            mid = self._insert_message(
+                conn,
+                turn_id=turn_id,
+                conversation_id=cid,
+                kind="tool",
+                round=rnd,
+                pos=pos,
+                message=message,
+                blobs=blobs,
+            )
+            self._register_blob(conn, result_sha, len(raw))
+            for img in result_images:
+                self._register_blob(conn, str(img["sha256"]), int(img["size"]))
+            conn.execute(
+                "INSERT INTO completions(turn_id, call_id, message_id, result_blob, result_images, dropped,"
+                " is_error, interrupted, created) VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    turn_id,
+                    call_id,
+                    mid,
+                    result_sha,
+                    dump(result_images),
+                    dump(dropped),
+                    int(result.is_error),
+                    int(interrupted),
+                    time.time(),
+                ),
+            )
+            conn.execute(
+                "UPDATE tool_calls SET state=?, finished=? WHERE turn_id=? AND call_id=?",
+                ("failed" if result.is_error else "completed", time.time(), turn_id, call_id),
+            )
+        return True
+
+    def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
+        raw = text.encode("utf-8")
+        sha = self.blobs.put(raw)
+        state = "paused" if stop == Stop.PAUSED else "done"  # the turn's state, not its stop
+        with self._tx("end_turn") as conn:
+            self._register_blob(conn, sha, len(raw))
+            conn.execute(
+                "UPDATE turns SET state=?, stop=?, final_text_blob=?, usage=?, ended=? WHERE id=?",
+                (state, stop, sha, usage_json(usage), time.time(), turn_id),
+            )
