@@ -44,8 +44,10 @@ from core.config import (
     ConfigError,
     config_to_json,
     default_config_path,
+    new_template,
     parse_config,
     save_config,
+    transport_of,
 )
 from core.log import event
 from core.mcp.oauth import forget, signed_in
@@ -519,22 +521,7 @@ class SettingsDialog(QDialog):
 
     def add_template(self) -> None:
         name = self._unique(self.tr("New template"), {t["name"] for t in self.data["templates"]})
-        self.data["templates"].append(
-            {
-                "name": name,
-                "protocol": "anthropic",
-                "base_url": DEFAULT_BASE_URLS["anthropic"],
-                "model": "",
-                "key": key_name_for(name),
-                "tools": True,
-                "reads_images": True,
-                "context_tokens": None,
-                "max_output_tokens": 8192,
-                "request_timeout_s": 120.0,
-                "max_retries": 3,
-                "stream": True,
-            }
-        )
+        self.data["templates"].append(new_template(name, key_name_for(name)))
         self.reload_lists()
         self.template_list.setCurrentRow(len(self.data["templates"]) - 1)
 
@@ -721,8 +708,7 @@ class SettingsDialog(QDialog):
             return None
         if not name or not isinstance(spec, dict) or not isinstance(spec.get("url"), str):
             return None
-        kind = spec.get("type", spec.get("transport", "stdio" if "command" in spec else "http"))
-        if kind not in ("http", "streamable-http", "streamableHttp", "sse") or not spec["url"]:
+        if transport_of(spec) not in ("http", "sse") or not spec["url"]:
             return None
         return name, spec["url"]
 
