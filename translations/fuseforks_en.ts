@@ -41,62 +41,62 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="111" />
+        <location filename="../app/settings/agents_page.py" line="112" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="113" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="114" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="115" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="116" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="117" />
         <source>Built-in tools</source>
         <translation>Built-in tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="121" />
+        <location filename="../app/settings/agents_page.py" line="122" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>May ask me questions (ask_user_question)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="123" />
+        <location filename="../app/settings/agents_page.py" line="124" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="125" />
+        <location filename="../app/settings/agents_page.py" line="126" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="127" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="128" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="129" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
@@ -435,17 +435,17 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="135" />
+        <location filename="../app/settings/server_editor.py" line="130" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>Forget this server's sign-in (the OAuth tokens in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="137" />
+        <location filename="../app/settings/server_editor.py" line="132" />
         <source>Not signed in to this server</source>
         <translation>Not signed in to this server</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="158" />
+        <location filename="../app/settings/server_editor.py" line="153" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
@@ -554,142 +554,142 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="149" />
+        <location filename="../app/settings/templates_page.py" line="150" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="150" />
+        <location filename="../app/settings/templates_page.py" line="151" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="151" />
+        <location filename="../app/settings/templates_page.py" line="152" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="159" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API key (stored only in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>Paste the key here; it is never shown again</source>
         <translation>Paste the key here; it is never shown again</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
+        <location filename="../app/settings/templates_page.py" line="172" />
         <source>Store key</source>
         <translation>Store key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
+        <location filename="../app/settings/templates_page.py" line="173" />
         <source>Delete key</source>
         <translation>Delete key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Keep the key for this session only</source>
         <translation>Keep the key for this session only</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="252" />
+        <location filename="../app/settings/templates_page.py" line="248" />
         <source>for example {model}</source>
         <translation>for example {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="261" />
+        <location filename="../app/settings/templates_page.py" line="257" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="269" />
+        <location filename="../app/settings/templates_page.py" line="265" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="282" />
+        <location filename="../app/settings/templates_page.py" line="278" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="298" />
+        <location filename="../app/settings/templates_page.py" line="294" />
         <source>No key needed (no keyring entry named)</source>
         <translation>No key needed (no keyring entry named)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="300" />
+        <location filename="../app/settings/templates_page.py" line="296" />
         <source>Key present (kept for this session only)</source>
         <translation>Key present (kept for this session only)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="302" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>Key present in the OS keyring</source>
         <translation>Key present in the OS keyring</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="304" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>No key stored</source>
         <translation>No key stored</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="332" />
+        <location filename="../app/settings/templates_page.py" line="328" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="356" />
+        <location filename="../app/settings/templates_page.py" line="352" />
         <source>The OS keyring could not be reached.</source>
         <translation>The OS keyring could not be reached.</translation>
     </message>

@@ -41,62 +41,62 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="111" />
+        <location filename="../app/settings/agents_page.py" line="112" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="113" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="114" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="115" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="116" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="117" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="121" />
+        <location filename="../app/settings/agents_page.py" line="122" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="123" />
+        <location filename="../app/settings/agents_page.py" line="124" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="125" />
+        <location filename="../app/settings/agents_page.py" line="126" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="127" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="128" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="129" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
@@ -435,17 +435,17 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="135" />
+        <location filename="../app/settings/server_editor.py" line="130" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>このサーバーへのサインインを消去します（OS のキーリング内の OAuth トークン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="137" />
+        <location filename="../app/settings/server_editor.py" line="132" />
         <source>Not signed in to this server</source>
         <translation>このサーバーにはサインインしていません</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="158" />
+        <location filename="../app/settings/server_editor.py" line="153" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
@@ -554,142 +554,142 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="149" />
+        <location filename="../app/settings/templates_page.py" line="150" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="150" />
+        <location filename="../app/settings/templates_page.py" line="151" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="151" />
+        <location filename="../app/settings/templates_page.py" line="152" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="159" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API キー（OS のキーリングにのみ保存）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>Paste the key here; it is never shown again</source>
         <translation>ここにキーを貼り付けます。二度と表示されません</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
+        <location filename="../app/settings/templates_page.py" line="172" />
         <source>Store key</source>
         <translation>キーを保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
+        <location filename="../app/settings/templates_page.py" line="173" />
         <source>Delete key</source>
         <translation>キーを削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Keep the key for this session only</source>
         <translation>このセッションの間だけキーを保持</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="252" />
+        <location filename="../app/settings/templates_page.py" line="248" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="261" />
+        <location filename="../app/settings/templates_page.py" line="257" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="269" />
+        <location filename="../app/settings/templates_page.py" line="265" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="282" />
+        <location filename="../app/settings/templates_page.py" line="278" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="298" />
+        <location filename="../app/settings/templates_page.py" line="294" />
         <source>No key needed (no keyring entry named)</source>
         <translation>キー不要（キーリングの項目名なし）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="300" />
+        <location filename="../app/settings/templates_page.py" line="296" />
         <source>Key present (kept for this session only)</source>
         <translation>キーあり（このセッションの間だけ保持）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="302" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>Key present in the OS keyring</source>
         <translation>OS のキーリングにキーがあります</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="304" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>No key stored</source>
         <translation>キーは保存されていません</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="332" />
+        <location filename="../app/settings/templates_page.py" line="328" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="356" />
+        <location filename="../app/settings/templates_page.py" line="352" />
         <source>The OS keyring could not be reached.</source>
         <translation>OS のキーリングに接続できませんでした。</translation>
     </message>

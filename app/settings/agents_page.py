@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,7 +35,8 @@ def server_summary(name: str, spec: dict[str, Any]) -> str:
 
 
 class AgentsPage(QWidget):
-    """Edits ``data["agents"]`` (the JSON form of the configuration, shared with the dialog)."""
+    """Edits ``data["agents"]`` (the JSON form of the configuration, shared with the dialog).
+    The dialog calls ``retranslate`` when the language changes."""
 
     shown = Signal()  # another agent is on screen: the dialog marks its fields
 
@@ -127,11 +128,6 @@ class AgentsPage(QWidget):
         self.server_remove.setText(self.tr("Remove"))
         self.server_paste.setText(self.tr("Paste Claude Desktop JSON…"))
         self.editor.retranslate()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     # ================================================================= list
     def fill(self) -> None:

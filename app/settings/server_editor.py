@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -90,11 +90,6 @@ class ServerEditor(QWidget):
                 "No secrets here: write ${secret:NAME} and store NAME in the keyring."
             )
         )
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def open_editor(self, name: str, text: str, import_mode: bool) -> None:
         self._import_mode = import_mode

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -55,7 +55,8 @@ def unique(base: str, taken: set[str]) -> str:
 
 
 class TemplatesPage(QWidget):
-    """Edits ``data["templates"]`` (the JSON form of the configuration, shared with the dialog)."""
+    """Edits ``data["templates"]`` (the JSON form of the configuration, shared with the dialog).
+    The dialog calls ``retranslate`` when the language changes."""
 
     changed = Signal()  # a template was added or removed: the dialog reloads its lists
     shown = Signal()  # another template is on screen: the dialog marks its fields
@@ -172,11 +173,6 @@ class TemplatesPage(QWidget):
         self.key_delete_button.setText(self.tr("Delete key"))
         self.key_session_button.setText(self.tr("Keep the key for this session only"))
         self.update_key_state()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     # ================================================================= list
     def fill(self) -> None:

@@ -30,6 +30,7 @@ _KEY_SHAPES = re.compile(
     r"^(sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|xai-[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{20,}"
     r"|gsk_[A-Za-z0-9]{20,})$"
 )
+_DECLARED: Any = object()  # "the declared default" (``Reader.get`` without a default)
 _FORBIDDEN_KEY_NAMES = {"api_key", "apikey", "apiKey", "api-key", "secret", "password", "token"}
 
 
@@ -77,9 +78,10 @@ class Reader:
                 extra[key] = value[key]
         return value, extra
 
-    def get(self, d: dict[str, Any], section: Section, key: str, path: str, default: Any = REQUIRED) -> Any:
-        """``d[key]`` checked against the declaration of ``key``; its default when absent or wrong."""
-        if default is REQUIRED:
+    def get(self, d: dict[str, Any], section: Section, key: str, path: str, default: Any = _DECLARED) -> Any:
+        """``d[key]`` checked against the declaration of ``key``; ``default`` (else the declared
+        one) when absent or wrong."""
+        if default is _DECLARED:
             default = section.default(key)
         if default is REQUIRED:  # a required string present but wrong reads as "" (the problem is recorded)
             default = ""
@@ -100,7 +102,7 @@ class Reader:
         already read, ``defaults``: defaults that depend on other values."""
         given, defaults = given or {}, defaults or {}
         return {
-            key: given[key] if key in given else self.get(d, section, key, path, defaults.get(key, REQUIRED))
+            key: given[key] if key in given else self.get(d, section, key, path, defaults.get(key, _DECLARED))
             for key in section.written
         }
 
