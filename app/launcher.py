@@ -43,11 +43,15 @@ RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 
 
 def load_or_demo(path: Path) -> tuple[Config | None, bool]:
-    """``(config, demo)``: ``(None, True)`` when there is no file yet (first run)."""
+    """``(config, demo)``: ``(None, True)`` when there is no file yet (first run). Each warning of
+    the file (an unknown key) is logged; the runtime keeps them for the window."""
     try:
-        return load_config(path), False
+        config = load_config(path)
     except FileNotFoundError:
         return None, True
+    for warning in config.warnings:
+        event("config warning", tail=warning, path=path)
+    return config, False
 
 
 @dataclass
@@ -58,6 +62,10 @@ class Runtime:
     provider: McpToolProvider
     store: Store | None
     history: StoreHistory | None
+
+    def config_warnings(self) -> list[str]:
+        """The warnings of the configuration the village runs (unknown keys, kept when saved)."""
+        return list(self.village.config.warnings)
 
 
 def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = None) -> Runtime:

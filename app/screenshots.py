@@ -155,14 +155,16 @@ async def village_shots(language: str, camera_url: str, home: Path, out: Path) -
         row.set_expanded(False)
         dlg = win.open_settings()
         dlg.tabs.setCurrentIndex(1)
-        dlg.agent_list.setCurrentRow(0)
-        dlg.a_template.setCurrentText("Claude")  # shown, never saved
+        dlg.agents_page.agent_list.setCurrentRow(0)
+        dlg.agents_page.a_template.setCurrentText("Claude")  # shown, never saved
         dlg.resize(960, 620)
         await settle()
-        dlg.a_template.showPopup()  # the open list is its own window: painted onto the dialog's picture
+        dlg.agents_page.a_template.showPopup()  # the open list is its own window: painted onto the dialog's picture
         await settle()
-        shots.append(save(dlg, out / NAMES[2], dlg.a_template.view().window(), dlg.a_template))
-        dlg.a_template.hidePopup()
+        shots.append(
+            save(dlg, out / NAMES[2], dlg.agents_page.a_template.view().window(), dlg.agents_page.a_template)
+        )
+        dlg.agents_page.a_template.hidePopup()
         dlg.close()
         return shots
     finally:

@@ -39,6 +39,69 @@
     </message>
 </context>
 <context>
+    <name>AgentsPage</name>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="112" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="113" />
+        <source>Template</source>
+        <translation>Template</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="114" />
+        <source>System prompt</source>
+        <translation>System prompt</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="115" />
+        <source>MCP servers</source>
+        <translation>MCP servers</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="116" />
+        <source>Connected agents</source>
+        <translation>Connected agents</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="117" />
+        <source>Built-in tools</source>
+        <translation>Built-in tools</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="122" />
+        <source>May ask me questions (ask_user_question)</source>
+        <translation>May ask me questions (ask_user_question)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="124" />
+        <source>May run Python code on this computer (execute_code)</source>
+        <translation>May run Python code on this computer (execute_code)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="126" />
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="127" />
+        <source>Edit</source>
+        <translation>Edit</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="128" />
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="129" />
+        <source>Paste Claude Desktop JSON…</source>
+        <translation>Paste Claude Desktop JSON…</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/widgets/chat.py" line="121" />
@@ -354,306 +417,117 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>ServerEditor</name>
     <message>
-        <location filename="../app/settings.py" line="338" />
-        <source>Settings</source>
-        <translation>Settings</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="339" />
-        <source>Templates</source>
-        <translation>Templates</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="340" />
-        <source>Agents</source>
-        <translation>Agents</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="341" />
-        <source>Village</source>
-        <translation>Village</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="342" />
-        <location filename="../app/settings.py" line="384" />
-        <source>Add</source>
-        <translation>Add</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="343" />
-        <source>Duplicate</source>
-        <translation>Duplicate</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="344" />
-        <source>Delete</source>
-        <translation>Delete</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="348" />
-        <location filename="../app/settings.py" line="370" />
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="349" />
-        <source>Protocol</source>
-        <translation>Protocol</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="350" />
-        <source>Base URL</source>
-        <translation>Base URL</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="351" />
-        <source>Model</source>
-        <translation>Model</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="352" />
-        <source>Tools</source>
-        <translation>Tools</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="353" />
-        <source>Images</source>
-        <translation>Images</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="354" />
-        <source>Keyring entry</source>
-        <translation>Keyring entry</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="359" />
-        <source>Send tools to the model</source>
-        <translation>Send tools to the model</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="360" />
-        <source>The model reads images</source>
-        <translation>The model reads images</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="361" />
-        <source>empty: this endpoint needs no key</source>
-        <translation>empty: this endpoint needs no key</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="362" />
-        <source>API key (stored only in the OS keyring)</source>
-        <translation>API key (stored only in the OS keyring)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="363" />
-        <source>Paste the key here; it is never shown again</source>
-        <translation>Paste the key here; it is never shown again</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="364" />
-        <source>Store key</source>
-        <translation>Store key</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="365" />
-        <source>Delete key</source>
-        <translation>Delete key</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="366" />
-        <source>Keep the key for this session only</source>
-        <translation>Keep the key for this session only</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="371" />
-        <source>Template</source>
-        <translation>Template</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="372" />
-        <source>System prompt</source>
-        <translation>System prompt</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="373" />
-        <source>MCP servers</source>
-        <translation>MCP servers</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="374" />
-        <source>Connected agents</source>
-        <translation>Connected agents</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="375" />
-        <source>Built-in tools</source>
-        <translation>Built-in tools</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="380" />
-        <source>May ask me questions (ask_user_question)</source>
-        <translation>May ask me questions (ask_user_question)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="382" />
-        <source>May run Python code on this computer (execute_code)</source>
-        <translation>May run Python code on this computer (execute_code)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="385" />
-        <source>Edit</source>
-        <translation>Edit</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="386" />
-        <source>Remove</source>
-        <translation>Remove</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="387" />
-        <source>Paste Claude Desktop JSON…</source>
-        <translation>Paste Claude Desktop JSON…</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="388" />
+        <location filename="../app/settings/server_editor.py" line="79" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings/server_editor.py" line="80" />
         <source>Sign out</source>
         <translation>Sign out</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="391" />
+        <location filename="../app/settings/server_editor.py" line="82" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="394" />
+        <location filename="../app/settings/server_editor.py" line="85" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="398" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="404" />
-        <source>Village name</source>
-        <translation>Village name</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="404" />
-        <source>Language</source>
-        <translation>Language</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="404" />
-        <source>Image results</source>
-        <translation>Image results</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="408" />
-        <source>Send images returned by MCP tools to the model</source>
-        <translation>Send images returned by MCP tools to the model</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="411" />
-        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
-        <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="414" />
-        <source>Save</source>
-        <translation>Save</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="415" />
-        <source>Close</source>
-        <translation>Close</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="511" />
-        <source>for example {model}</source>
-        <translation>for example {model}</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="521" />
-        <source>New template</source>
-        <translation>New template</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="547" />
-        <source>copy</source>
-        <translation>copy</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="563" />
-        <source>used by {agents}; choose another template for them first</source>
-        <translation>used by {agents}; choose another template for them first</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="579" />
-        <source>No key needed (no keyring entry named)</source>
-        <translation>No key needed (no keyring entry named)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="581" />
-        <source>Key present (kept for this session only)</source>
-        <translation>Key present (kept for this session only)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="583" />
-        <source>Key present in the OS keyring</source>
-        <translation>Key present in the OS keyring</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="585" />
-        <source>No key stored</source>
-        <translation>No key stored</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="613" />
-        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
-        <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="637" />
-        <source>The OS keyring could not be reached.</source>
-        <translation>The OS keyring could not be reached.</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="739" />
+        <location filename="../app/settings/server_editor.py" line="130" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>Forget this server's sign-in (the OAuth tokens in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="741" />
+        <location filename="../app/settings/server_editor.py" line="132" />
         <source>Not signed in to this server</source>
         <translation>Not signed in to this server</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="782" />
+        <location filename="../app/settings/server_editor.py" line="153" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="797" />
+        <location filename="../app/settings/dialog.py" line="121" />
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="122" />
+        <source>Templates</source>
+        <translation>Templates</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="123" />
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="124" />
+        <source>Village</source>
+        <translation>Village</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="129" />
+        <source>Village name</source>
+        <translation>Village name</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="129" />
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="129" />
+        <source>Image results</source>
+        <translation>Image results</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="133" />
+        <source>Send images returned by MCP tools to the model</source>
+        <translation>Send images returned by MCP tools to the model</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="136" />
+        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
+        <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="139" />
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="140" />
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="163" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="861" />
+        <location filename="../app/settings/dialog.py" line="218" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="865" />
+        <location filename="../app/settings/dialog.py" line="222" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
@@ -684,6 +558,149 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/sign_in_link.py" line="68" />
         <source>Copied</source>
         <translation>Copied</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatesPage</name>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="150" />
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="151" />
+        <source>Duplicate</source>
+        <translation>Duplicate</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="152" />
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="156" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="157" />
+        <source>Protocol</source>
+        <translation>Protocol</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="158" />
+        <source>Base URL</source>
+        <translation>Base URL</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="159" />
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="160" />
+        <source>Tools</source>
+        <translation>Tools</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="161" />
+        <source>Images</source>
+        <translation>Images</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="162" />
+        <source>Keyring entry</source>
+        <translation>Keyring entry</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="167" />
+        <source>Send tools to the model</source>
+        <translation>Send tools to the model</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="168" />
+        <source>The model reads images</source>
+        <translation>The model reads images</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="169" />
+        <source>empty: this endpoint needs no key</source>
+        <translation>empty: this endpoint needs no key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="170" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API key (stored only in the OS keyring)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="171" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>Paste the key here; it is never shown again</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="172" />
+        <source>Store key</source>
+        <translation>Store key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="173" />
+        <source>Delete key</source>
+        <translation>Delete key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="174" />
+        <source>Keep the key for this session only</source>
+        <translation>Keep the key for this session only</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="248" />
+        <source>for example {model}</source>
+        <translation>for example {model}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="257" />
+        <source>New template</source>
+        <translation>New template</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="265" />
+        <source>copy</source>
+        <translation>copy</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="278" />
+        <source>used by {agents}; choose another template for them first</source>
+        <translation>used by {agents}; choose another template for them first</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="294" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>No key needed (no keyring entry named)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="296" />
+        <source>Key present (kept for this session only)</source>
+        <translation>Key present (kept for this session only)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="298" />
+        <source>Key present in the OS keyring</source>
+        <translation>Key present in the OS keyring</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="300" />
+        <source>No key stored</source>
+        <translation>No key stored</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="328" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="352" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>The OS keyring could not be reached.</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,69 @@
     </message>
 </context>
 <context>
+    <name>AgentsPage</name>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="112" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="113" />
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="114" />
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="115" />
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="116" />
+        <source>Connected agents</source>
+        <translation>关联的代理</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="117" />
+        <source>Built-in tools</source>
+        <translation>内置工具</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="122" />
+        <source>May ask me questions (ask_user_question)</source>
+        <translation>可以向我提问（ask_user_question）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="124" />
+        <source>May run Python code on this computer (execute_code)</source>
+        <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="126" />
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="127" />
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="128" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="129" />
+        <source>Paste Claude Desktop JSON…</source>
+        <translation>粘贴 Claude Desktop JSON…</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/widgets/chat.py" line="121" />
@@ -354,306 +417,117 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>ServerEditor</name>
     <message>
-        <location filename="../app/settings.py" line="338" />
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="339" />
-        <source>Templates</source>
-        <translation>模板</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="340" />
-        <source>Agents</source>
-        <translation>代理</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="341" />
-        <source>Village</source>
-        <translation>村</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="342" />
-        <location filename="../app/settings.py" line="384" />
-        <source>Add</source>
-        <translation>添加</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="343" />
-        <source>Duplicate</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="344" />
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="348" />
-        <location filename="../app/settings.py" line="370" />
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="349" />
-        <source>Protocol</source>
-        <translation>协议</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="350" />
-        <source>Base URL</source>
-        <translation>基础 URL</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="351" />
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="352" />
-        <source>Tools</source>
-        <translation>工具</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="353" />
-        <source>Images</source>
-        <translation>图像</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="354" />
-        <source>Keyring entry</source>
-        <translation>密钥环条目</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="359" />
-        <source>Send tools to the model</source>
-        <translation>向模型提供工具</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="360" />
-        <source>The model reads images</source>
-        <translation>模型可读取图像</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="361" />
-        <source>empty: this endpoint needs no key</source>
-        <translation>留空：此端点无需密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="362" />
-        <source>API key (stored only in the OS keyring)</source>
-        <translation>API 密钥（仅保存在系统密钥环中）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="363" />
-        <source>Paste the key here; it is never shown again</source>
-        <translation>在此粘贴密钥；之后不会再显示</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="364" />
-        <source>Store key</source>
-        <translation>保存密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="365" />
-        <source>Delete key</source>
-        <translation>删除密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="366" />
-        <source>Keep the key for this session only</source>
-        <translation>仅在本次会话中保留密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="371" />
-        <source>Template</source>
-        <translation>模板</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="372" />
-        <source>System prompt</source>
-        <translation>系统提示词</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="373" />
-        <source>MCP servers</source>
-        <translation>MCP 服务器</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="374" />
-        <source>Connected agents</source>
-        <translation>关联的代理</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="375" />
-        <source>Built-in tools</source>
-        <translation>内置工具</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="380" />
-        <source>May ask me questions (ask_user_question)</source>
-        <translation>可以向我提问（ask_user_question）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="382" />
-        <source>May run Python code on this computer (execute_code)</source>
-        <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="385" />
-        <source>Edit</source>
-        <translation>编辑</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="386" />
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="387" />
-        <source>Paste Claude Desktop JSON…</source>
-        <translation>粘贴 Claude Desktop JSON…</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="388" />
+        <location filename="../app/settings/server_editor.py" line="79" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="389" />
+        <location filename="../app/settings/server_editor.py" line="80" />
         <source>Sign out</source>
         <translation>退出登录</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="391" />
+        <location filename="../app/settings/server_editor.py" line="82" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="394" />
+        <location filename="../app/settings/server_editor.py" line="85" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="398" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="404" />
-        <source>Village name</source>
-        <translation>村名</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="404" />
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="404" />
-        <source>Image results</source>
-        <translation>图像结果</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="408" />
-        <source>Send images returned by MCP tools to the model</source>
-        <translation>将 MCP 工具返回的图像发送给模型</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="411" />
-        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
-        <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="414" />
-        <source>Save</source>
-        <translation>保存</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="415" />
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="511" />
-        <source>for example {model}</source>
-        <translation>例如 {model}</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="521" />
-        <source>New template</source>
-        <translation>新模板</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="547" />
-        <source>copy</source>
-        <translation>副本</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="563" />
-        <source>used by {agents}; choose another template for them first</source>
-        <translation>{agents} 正在使用；请先为其选择其他模板</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="579" />
-        <source>No key needed (no keyring entry named)</source>
-        <translation>无需密钥（未指定密钥环条目）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="581" />
-        <source>Key present (kept for this session only)</source>
-        <translation>已有密钥（仅在本次会话中保留）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="583" />
-        <source>Key present in the OS keyring</source>
-        <translation>系统密钥环中已有密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="585" />
-        <source>No key stored</source>
-        <translation>未保存密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="613" />
-        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
-        <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="637" />
-        <source>The OS keyring could not be reached.</source>
-        <translation>无法访问系统密钥环。</translation>
-    </message>
-    <message>
-        <location filename="../app/settings.py" line="739" />
+        <location filename="../app/settings/server_editor.py" line="130" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>忘记此服务器的登录信息（系统密钥环中的 OAuth 令牌）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="741" />
+        <location filename="../app/settings/server_editor.py" line="132" />
         <source>Not signed in to this server</source>
         <translation>未登录此服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="782" />
+        <location filename="../app/settings/server_editor.py" line="153" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings.py" line="797" />
+        <location filename="../app/settings/dialog.py" line="121" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="122" />
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="123" />
+        <source>Agents</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="124" />
+        <source>Village</source>
+        <translation>村</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="129" />
+        <source>Village name</source>
+        <translation>村名</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="129" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="129" />
+        <source>Image results</source>
+        <translation>图像结果</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="133" />
+        <source>Send images returned by MCP tools to the model</source>
+        <translation>将 MCP 工具返回的图像发送给模型</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="136" />
+        <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
+        <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="139" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="140" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="163" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="861" />
+        <location filename="../app/settings/dialog.py" line="218" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings.py" line="865" />
+        <location filename="../app/settings/dialog.py" line="222" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
@@ -684,6 +558,149 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/sign_in_link.py" line="68" />
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatesPage</name>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="150" />
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="151" />
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="152" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="156" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="157" />
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="158" />
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="159" />
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="160" />
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="161" />
+        <source>Images</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="162" />
+        <source>Keyring entry</source>
+        <translation>密钥环条目</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="167" />
+        <source>Send tools to the model</source>
+        <translation>向模型提供工具</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="168" />
+        <source>The model reads images</source>
+        <translation>模型可读取图像</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="169" />
+        <source>empty: this endpoint needs no key</source>
+        <translation>留空：此端点无需密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="170" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API 密钥（仅保存在系统密钥环中）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="171" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>在此粘贴密钥；之后不会再显示</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="172" />
+        <source>Store key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="173" />
+        <source>Delete key</source>
+        <translation>删除密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="174" />
+        <source>Keep the key for this session only</source>
+        <translation>仅在本次会话中保留密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="248" />
+        <source>for example {model}</source>
+        <translation>例如 {model}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="257" />
+        <source>New template</source>
+        <translation>新模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="265" />
+        <source>copy</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="278" />
+        <source>used by {agents}; choose another template for them first</source>
+        <translation>{agents} 正在使用；请先为其选择其他模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="294" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>无需密钥（未指定密钥环条目）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="296" />
+        <source>Key present (kept for this session only)</source>
+        <translation>已有密钥（仅在本次会话中保留）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="298" />
+        <source>Key present in the OS keyring</source>
+        <translation>系统密钥环中已有密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="300" />
+        <source>No key stored</source>
+        <translation>未保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="328" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="352" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>无法访问系统密钥环。</translation>
     </message>
 </context>
 <context>

@@ -282,9 +282,9 @@ async def test_settings_switch_from_offline_demo_to_a_wire(
             assert fake.requests == []  # the demo model answered that one
             dlg = win.open_settings()
             dlg.tabs.setCurrentIndex(1)
-            dlg.agent_list.setCurrentRow(0)
-            assert dlg.a_template.currentText() == DEMO_TEMPLATE
-            dlg.a_template.setCurrentText("Claude")
+            dlg.agents_page.agent_list.setCurrentRow(0)
+            assert dlg.agents_page.a_template.currentText() == DEMO_TEMPLATE
+            dlg.agents_page.a_template.setCurrentText("Claude")
             qtbot.mouseClick(dlg.buttons.button(dlg.buttons.StandardButton.Save), Qt.MouseButton.LeftButton)
             assert (
                 dlg.problems_label.text() == ""

@@ -52,14 +52,18 @@ def make_dialog(qtbot: QtBot, tmp_path: Path) -> SettingsDialog:
     qtbot.addWidget(dlg)
     dlg.show()
     dlg.tabs.setCurrentIndex(1)
-    dlg.agent_list.setCurrentRow(0)
+    dlg.agents_page.agent_list.setCurrentRow(0)
     return dlg
 
 
 def edit(dlg: SettingsDialog, name: str) -> None:
-    [row] = [i for i in range(dlg.a_servers.count()) if dlg.a_servers.item(i).text().startswith(name + " ")]
-    dlg.a_servers.setCurrentRow(row)
-    dlg.server_edit.click()
+    [row] = [
+        i
+        for i in range(dlg.agents_page.a_servers.count())
+        if dlg.agents_page.a_servers.item(i).text().startswith(name + " ")
+    ]
+    dlg.agents_page.a_servers.setCurrentRow(row)
+    dlg.agents_page.server_edit.click()
 
 
 def store_tokens(server: str, url: str) -> None:
@@ -76,23 +80,29 @@ def test_sign_out_forgets_the_stored_tokens(
     dlg = make_dialog(qtbot, tmp_path)
 
     edit(dlg, "cam")
-    assert dlg.server_signout.isVisible()
-    assert dlg.server_signout.isEnabled()
-    assert dlg.server_signout.text() == "Sign out"
-    assert ACCESS not in dlg.server_json.toPlainText()  # the editor shows the config, never tokens
+    assert dlg.agents_page.editor.server_signout.isVisible()
+    assert dlg.agents_page.editor.server_signout.isEnabled()
+    assert dlg.agents_page.editor.server_signout.text() == "Sign out"
+    assert (
+        ACCESS not in dlg.agents_page.editor.server_json.toPlainText()
+    )  # the editor shows the config, never tokens
 
-    dlg.server_signout.click()
+    dlg.agents_page.editor.server_signout.click()
     assert plaintext_keyring.get_password(KEYRING_SERVICE, user) is None
-    assert dlg.server_signout.isVisible()
-    assert not dlg.server_signout.isEnabled()
-    assert dlg.server_signout.toolTip() == "Not signed in to this server"
+    assert dlg.agents_page.editor.server_signout.isVisible()
+    assert not dlg.agents_page.editor.server_signout.isEnabled()
+    assert dlg.agents_page.editor.server_signout.toolTip() == "Not signed in to this server"
     assert [line for line in log_lines(event_log) if line.startswith("mcp oauth:")] == [
         "mcp oauth: agent=- server=cam action=signed-out"
     ]
     assert ACCESS not in event_log.read_text(encoding="utf-8")
     # the configuration itself is unchanged by a sign-out
-    assert dlg.current_agent() is not None
-    assert json.loads(dlg.server_json.toPlainText()) == {"type": "http", "url": URL, "oauth": True}
+    assert dlg.agents_page.current_agent() is not None
+    assert json.loads(dlg.agents_page.editor.server_json.toPlainText()) == {
+        "type": "http",
+        "url": URL,
+        "oauth": True,
+    }
 
 
 def test_sign_out_is_disabled_without_tokens_and_hidden_for_stdio(
@@ -101,19 +111,21 @@ def test_sign_out_is_disabled_without_tokens_and_hidden_for_stdio(
     store_tokens("cam", URL)  # another server's tokens do not count
     dlg = make_dialog(qtbot, tmp_path)
     edit(dlg, "other")
-    assert dlg.server_signout.isVisible()
-    assert not dlg.server_signout.isEnabled()
+    assert dlg.agents_page.editor.server_signout.isVisible()
+    assert not dlg.agents_page.editor.server_signout.isEnabled()
     edit(dlg, "local")
-    assert not dlg.server_signout.isVisible()
+    assert not dlg.agents_page.editor.server_signout.isVisible()
     edit(dlg, "cam")
-    assert dlg.server_signout.isEnabled()
+    assert dlg.agents_page.editor.server_signout.isEnabled()
     # editing the URL in the JSON re-checks (after a short pause in typing): another URL, no tokens
-    dlg.server_json.setPlainText(json.dumps({"type": "http", "url": "https://moved.example.test/mcp"}))
-    qtbot.waitUntil(lambda: not dlg.server_signout.isEnabled(), timeout=3000)
-    dlg.server_json.setPlainText(json.dumps({"type": "http", "url": URL}))
-    qtbot.waitUntil(dlg.server_signout.isEnabled, timeout=3000)
-    dlg.show_import()
-    assert not dlg.server_signout.isVisible()
+    dlg.agents_page.editor.server_json.setPlainText(
+        json.dumps({"type": "http", "url": "https://moved.example.test/mcp"})
+    )
+    qtbot.waitUntil(lambda: not dlg.agents_page.editor.server_signout.isEnabled(), timeout=3000)
+    dlg.agents_page.editor.server_json.setPlainText(json.dumps({"type": "http", "url": URL}))
+    qtbot.waitUntil(dlg.agents_page.editor.server_signout.isEnabled, timeout=3000)
+    dlg.agents_page.show_import()
+    assert not dlg.agents_page.editor.server_signout.isVisible()
     assert plaintext_keyring.get_password(KEYRING_SERVICE, keyring_user("cam", URL)) is not None
 
 
@@ -226,7 +238,11 @@ def test_sign_out_and_link_texts_are_translated(qtbot: QtBot, tmp_path: Path, pl
             assert translations.set_language(language)
             dlg.retranslate()
             link.retranslate()
-            assert (dlg.server_signout.text(), dlg.server_signout.toolTip(), link.copy_button.text()) == (
+            assert (
+                dlg.agents_page.editor.server_signout.text(),
+                dlg.agents_page.editor.server_signout.toolTip(),
+                link.copy_button.text(),
+            ) == (
                 sign_out,
                 tip,
                 copy,

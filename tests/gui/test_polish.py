@@ -226,12 +226,12 @@ def test_mcp_servers_line_up_with_the_other_fields(qtbot: QtBot, tmp_path: Path)
     qtbot.addWidget(dlg)
     dlg.show()
     dlg.tabs.setCurrentIndex(1)
-    dlg.agent_list.setCurrentRow(0)
+    dlg.agents_page.agent_list.setCurrentRow(0)
     settle()
-    left = dlg.a_name.mapTo(dlg, QPoint(0, 0)).x()
-    assert dlg.a_servers.mapTo(dlg, QPoint(0, 0)).x() == left
-    assert dlg.server_add.mapTo(dlg, QPoint(0, 0)).x() == left
-    assert dlg.a_servers.width() == dlg.a_name.width()
+    left = dlg.agents_page.a_name.mapTo(dlg, QPoint(0, 0)).x()
+    assert dlg.agents_page.a_servers.mapTo(dlg, QPoint(0, 0)).x() == left
+    assert dlg.agents_page.server_add.mapTo(dlg, QPoint(0, 0)).x() == left
+    assert dlg.agents_page.a_servers.width() == dlg.agents_page.a_name.width()
 
 
 @pytest.mark.asyncio

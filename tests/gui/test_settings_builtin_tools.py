@@ -19,17 +19,20 @@ def test_checkboxes_follow_the_agent_and_are_saved(qtbot: QtBot, tmp_path: Path)
     qtbot.addWidget(dlg)
     dlg.show()
     dlg.tabs.setCurrentIndex(1)
-    dlg.agent_list.setCurrentRow(0)
-    ask, code = dlg.a_builtin_boxes["ask_user_question"], dlg.a_builtin_boxes["execute_code"]
+    dlg.agents_page.agent_list.setCurrentRow(0)
+    ask, code = (
+        dlg.agents_page.a_builtin_boxes["ask_user_question"],
+        dlg.agents_page.a_builtin_boxes["execute_code"],
+    )
     assert (ask.isChecked(), code.isChecked()) == (True, False)
     assert code.text() == "May run Python code on this computer (execute_code)"
     code.setChecked(True)
     ask.setChecked(False)
-    dlg.agent_list.setCurrentRow(1)  # the other agent keeps the default
+    dlg.agents_page.agent_list.setCurrentRow(1)  # the other agent keeps the default
     assert (ask.isChecked(), code.isChecked()) == (True, False)
     assert dlg.save()
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert [a["builtin_tools"] for a in saved["agents"]] == [["execute_code"], ["ask_user_question"]]
-    dlg.agent_list.setCurrentRow(0)
+    dlg.agents_page.agent_list.setCurrentRow(0)
     assert (ask.isChecked(), code.isChecked()) == (False, True)
     dlg.close()

@@ -53,8 +53,7 @@ def test_wires_import_only_canonical_from_core() -> None:
 def test_core_reaches_the_wires_only_through_llm() -> None:
     """core/llm.py is the one seam: the Wire contract, the provider facts, the backend, the errors."""
     users = {f for f, m in imported_modules(ROOT / "core") if m.split(".")[0] == "wires"}
-    # config.py still imports WIRE_NAMES from wires; it is to take it (and DEFAULT_BASE_URLS) from core.llm
-    assert users - {"llm.py"} <= {"config.py"}
+    assert users == {"llm.py"}
 
 
 def test_the_scanner_sees_qt_imports(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def test_the_collector_sees_every_helper_form() -> None:
     assert {"mcp server connected", "mcp server reconnected"} <= kinds.keys()  # a conditional
     assert kinds["llm retry"] == {"wires/http.py"}  # self.log
     assert kinds["attachment fallback"] == {"core/llm.py"}  # core.log.event
-    assert kinds["settings saved"] == {"app/settings.py"}
+    assert kinds["settings saved"] == {"app/settings/dialog.py"}
 
 
 def test_every_kind_is_a_literal() -> None:

@@ -235,3 +235,73 @@ def test_offline_demo_template_saves_and_loads_back(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     save_config(cfg, path)
     assert config_to_json(load_config(path)) == config_to_json(cfg)
+
+
+def test_tool_policies_are_a_known_key() -> None:
+    """Bug: the policies were applied but the key was reported as unknown."""
+    cfg = parse_config({**BASE, "tool_policies": [{"tool": "cam__*", "action": "block"}]})
+    assert len(cfg.tool_policies) == 1
+    assert cfg.warnings == []
+
+
+UNKNOWN = {
+    "colour": "blue",
+    "village": {"name": "V", "motto": "look"},
+    "mcp": {"image_result": False},
+    "tool_results": {"budget": 1},
+    "turn": {"max_turns": 3},
+    "templates": [{**BASE["templates"][0], "temperature": 0.2}],  # type: ignore[dict-item]
+    "agents": [
+        {
+            **BASE["agents"][0],  # type: ignore[dict-item]
+            "avatar": {"emoji": "🦊"},
+            "mcp_servers": {"fs": {"command": "fs", "note": "mine"}},
+        }
+    ],
+    "mcpServers": {
+        "cam": {"type": "http", "url": "https://cam.example/mcp", "oauth": {"scopes": "read", "scope": "x"}}
+    },
+}
+
+
+def test_unknown_keys_are_kept_when_saved(tmp_path: Path) -> None:
+    """Bug: every unknown key was reported, then dropped silently when the file was written back."""
+    src, out = tmp_path / "in.json", tmp_path / "out.json"
+    src.write_text(json.dumps(UNKNOWN), encoding="utf-8")
+    cfg = load_config(src)
+    assert cfg.warnings == [
+        "colour: unknown key (ignored)",
+        "village.motto: unknown key (ignored)",
+        "mcp.image_result: unknown key (ignored)",
+        "tool_results.budget: unknown key (ignored)",
+        "turn.max_turns: unknown key (ignored)",
+        "mcpServers.cam.oauth.scope: unknown key (ignored)",
+        "templates[0].temperature: unknown key (ignored)",
+        "agents[0].avatar: unknown key (ignored)",
+        "agents[0].mcp_servers.fs.note: unknown key (ignored)",
+    ]
+    save_config(cfg, out)
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["colour"] == "blue"
+    assert written["village"]["motto"] == "look"
+    assert written["mcp"]["image_result"] is False
+    assert written["tool_results"]["budget"] == 1
+    assert written["turn"]["max_turns"] == 3
+    assert written["templates"][0]["temperature"] == 0.2
+    assert written["agents"][0]["avatar"] == {"emoji": "🦊"}
+    assert written["agents"][0]["mcp_servers"]["fs"]["note"] == "mine"
+    assert written["mcpServers"]["cam"]["oauth"] == {
+        "scopes": "read",
+        "client_name": "Fuseforks",
+        "scope": "x",
+    }
+    assert load_config(out).warnings == cfg.warnings
+
+
+def test_schema_version_keys_are_kept_without_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    cfg = parse_config({**BASE, "$schema": "https://example/fuseforks.json", "version": 1})
+    assert cfg.warnings == []
+    save_config(cfg, path)
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert (written["$schema"], written["version"]) == ("https://example/fuseforks.json", 1)

@@ -1,0 +1,13 @@
+"""The settings dialog, room by room.
+
+dialog          SettingsDialog: the tabs, the Village page, validation, problems, save
+templates_page  TemplatesPage: the templates and the key box (keys go to the OS keyring only)
+agents_page     AgentsPage: agents, their servers, connected agents, built-in tools
+server_editor   ServerEditor: one MCP server as JSON or a pasted Claude Desktop block; sign-out
+"""
+
+from .dialog import SettingsDialog
+from .server_editor import parse_servers_json
+from .templates_page import default_templates
+
+__all__ = ["SettingsDialog", "default_templates", "parse_servers_json"]

@@ -1,0 +1,225 @@
+"""The settings dialog (non-modal: ``open()``, never ``exec()``).
+
+It edits the JSON form of the configuration and validates it with ``core.config.parse_config``:
+every problem is shown inline (the list at the bottom, and the field itself when it is on screen)
+and nothing invalid is saved. Keys the app does not know are kept: they ride along in the JSON form
+and are written back. The pages (``TemplatesPage``, ``AgentsPage``) edit the shared JSON form; the
+Village page is small enough to live here.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.keys import KeyStore
+from core.config import (
+    LANGUAGES,
+    Config,
+    ConfigError,
+    config_to_json,
+    default_config_path,
+    parse_config,
+    save_config,
+)
+from core.log import event
+
+from .agents_page import AgentsPage
+from .templates_page import TemplatesPage
+
+LANGUAGE_NAMES = {"ja": "日本語", "en": "English", "zh": "中文"}
+_INDEX = re.compile(r"^(templates|agents)\[(\d+)\]\.?([A-Za-z_]*)")
+
+
+class SettingsDialog(QDialog):
+    saved = Signal(object)  # Config
+
+    def __init__(
+        self, config: Config, keys: KeyStore, parent: QWidget | None = None, path: Path | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setModal(False)
+        self.keys = keys
+        self.path = path or config.path or default_config_path()
+        self.data: dict[str, Any] = copy.deepcopy(config_to_json(config))
+        self.problems: list[tuple[str, str]] = []
+        self.resize(860, 620)
+
+        self.templates_page = TemplatesPage(self.data, keys)
+        self.agents_page = AgentsPage(self.data)
+        self.templates_page.changed.connect(self.reload_lists)
+        self.templates_page.refused.connect(self.show_problems)
+        self.templates_page.shown.connect(self.mark_fields)
+        self.agents_page.shown.connect(self.mark_fields)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.templates_page, "")
+        self.tabs.addTab(self.agents_page, "")
+        self.tabs.addTab(self._build_village(), "")
+
+        self.problems_label = QLabel("")
+        self.problems_label.setObjectName("fieldError")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.saved_label = QLabel("")
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Close
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).clicked.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.saved_label, 1)
+        bottom.addWidget(self.buttons)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.problems_label)
+        layout.addLayout(bottom)
+
+        self.reload_lists()
+        self.retranslate()
+
+    def _build_village(self) -> QWidget:
+        page = QWidget()
+        self.v_name = QLineEdit()
+        self.v_language = QComboBox()
+        for code in LANGUAGES:
+            self.v_language.addItem(LANGUAGE_NAMES[code], code)
+        self.v_images = QCheckBox()
+        self.v_name.textEdited.connect(lambda v: self.data["village"].__setitem__("name", v))
+        self.v_language.currentIndexChanged.connect(
+            lambda _i: self.data["village"].__setitem__("language", self.v_language.currentData())
+        )
+        self.v_images.toggled.connect(lambda v: self.data["mcp"].__setitem__("image_results", v))
+        self.v_labels = [QLabel() for _ in range(3)]
+        self.village_form = QFormLayout(page)
+        for label, field in zip(self.v_labels, (self.v_name, self.v_language, self.v_images), strict=True):
+            self.village_form.addRow(label, field)
+        self.v_images_hint = QLabel()
+        self.v_images_hint.setWordWrap(True)
+        self.village_form.addRow("", self.v_images_hint)
+        return page
+
+    # ================================================================= text
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Settings"))
+        self.tabs.setTabText(0, self.tr("Templates"))
+        self.tabs.setTabText(1, self.tr("Agents"))
+        self.tabs.setTabText(2, self.tr("Village"))
+        self.templates_page.retranslate()
+        self.agents_page.retranslate()
+        for label, text in zip(
+            self.v_labels,
+            (self.tr("Village name"), self.tr("Language"), self.tr("Image results")),
+            strict=True,
+        ):
+            label.setText(text)
+        self.v_images.setText(self.tr("Send images returned by MCP tools to the model"))
+        self.v_images_hint.setText(
+            self.tr(
+                "Images returned by tools are sent to the model provider of the agent that called the tool."
+            )
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText(self.tr("Save"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # ================================================================= lists
+    def reload_lists(self) -> None:
+        t_row = max(self.templates_page.template_list.currentRow(), 0)
+        a_row = max(self.agents_page.agent_list.currentRow(), 0)
+        self.templates_page.fill()
+        self.agents_page.fill()
+        village = self.data["village"]
+        self.v_name.setText(village["name"])
+        self.v_language.setCurrentIndex(LANGUAGES.index(village["language"]))
+        self.v_images.setChecked(bool(self.data["mcp"]["image_results"]))
+        self.templates_page.select(t_row)
+        self.agents_page.select(a_row)
+
+    # ================================================================= validation + save
+    def show_problems(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        label = self.tr("(file)")  # outside the f-string, where lupdate sees it
+        self.problems_label.setText("\n".join(f"{path or label}: {msg}" for path, msg in problems))
+        if problems:
+            section = _INDEX.match(problems[0][0])
+            if section:
+                tab, row = section.group(1), int(section.group(2))
+                if tab == "templates":
+                    self.tabs.setCurrentIndex(0)
+                    self.templates_page.template_list.setCurrentRow(row)
+                else:
+                    self.tabs.setCurrentIndex(1)
+                    self.agents_page.agent_list.setCurrentRow(row)
+        self.mark_fields()
+
+    def field_widgets(self) -> dict[str, QWidget]:
+        return {
+            **self.templates_page.field_widgets(),
+            **self.agents_page.field_widgets(),
+            "village.name": self.v_name,
+            "village.language": self.v_language,
+        }
+
+    def mark_fields(self) -> None:
+        widgets = self.field_widgets()
+        flagged: dict[QWidget, list[str]] = {}
+        for path, msg in self.problems:
+            for prefix, widget in widgets.items():
+                if path == prefix or path.startswith((prefix + ".", prefix + "[")):
+                    flagged.setdefault(widget, []).append(msg)
+        for widget in set(widgets.values()):
+            msgs = flagged.get(widget)
+            widget.setStyleSheet("border: 1px solid #b42318;" if msgs else "")
+            widget.setToolTip("\n".join(msgs) if msgs else "")
+
+    def validate(self) -> Config | None:
+        try:
+            cfg = parse_config(copy.deepcopy(self.data), self.path)
+        except ConfigError as exc:
+            self.show_problems(exc.problems)
+            return None
+        self.show_problems([])
+        return cfg
+
+    def save(self) -> bool:
+        cfg = self.validate()
+        if cfg is None:
+            self.saved_label.setText("")
+            return False
+        try:
+            save_config(cfg, self.path)
+        except ConfigError as exc:
+            self.show_problems(exc.problems)
+            return False
+        except OSError as exc:
+            self.show_problems(
+                [("", self.tr("could not write {path}: {error}").format(path=self.path, error=exc.strerror))]
+            )
+            return False
+        event("settings saved", path=self.path)
+        self.saved_label.setText(self.tr("Saved ✓"))
+        QTimer.singleShot(1600, self.saved_label, lambda: self.saved_label.setText(""))  # dropped if closed
+        self.saved.emit(cfg)
+        return True

@@ -1,0 +1,67 @@
+"""The run configuration: one JSON file that declares the village.
+
+Loaded once and validated once. Every invalid value is reported with the file, the key path and
+what was expected; a string where a boolean belongs is an error, never a truthy value. Unknown
+keys are reported as warnings and kept when the file is written back. API keys never live here:
+templates name a keyring entry; secret values for MCP servers are written as ``${secret:NAME}``
+(D-4). Every setting is declared once in ``schema``; the schema with its defaults is
+``docs/configuration.md``.
+
+    schema   the declarations (key, kind, default, description) and the docs generator
+    model    the dataclasses (defaults from the declarations), ``ConfigError``
+    reader   checking values against their kind; unknown keys; no API keys in the file
+    servers  MCP server entries and their OAuth settings
+    parse    JSON -> ``Config``;  write: ``Config`` -> JSON, atomic save
+"""
+
+from .model import (
+    Agent,
+    Config,
+    ConfigError,
+    McpServer,
+    McpSettings,
+    OAuthSettings,
+    Template,
+    ToolResults,
+    TurnLimits,
+    Village,
+    default_config_path,
+)
+from .parse import load_config, parse_config
+from .schema import (
+    BUILTIN_TOOLS,
+    DEFAULT_BASE_URLS,
+    DEFAULT_BUILTIN_TOOLS,
+    LANGUAGES,
+    OFFLINE_DEMO,
+    PROTOCOLS,
+    new_template,
+)
+from .servers import transport_of
+from .write import config_to_json, save_config
+
+__all__ = [
+    "BUILTIN_TOOLS",
+    "DEFAULT_BASE_URLS",
+    "DEFAULT_BUILTIN_TOOLS",
+    "LANGUAGES",
+    "OFFLINE_DEMO",
+    "PROTOCOLS",
+    "Agent",
+    "Config",
+    "ConfigError",
+    "McpServer",
+    "McpSettings",
+    "OAuthSettings",
+    "Template",
+    "ToolResults",
+    "TurnLimits",
+    "Village",
+    "config_to_json",
+    "default_config_path",
+    "load_config",
+    "new_template",
+    "parse_config",
+    "save_config",
+    "transport_of",
+]

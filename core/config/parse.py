@@ -1,0 +1,162 @@
+"""Reading the file: JSON -> ``Config``, every problem reported at once with its key path."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from core.pipeline import parse_tool_policies
+
+from .kinds import Section
+from .model import (
+    Agent,
+    Config,
+    ConfigError,
+    McpServer,
+    McpSettings,
+    Template,
+    ToolResults,
+    TurnLimits,
+    Village,
+)
+from .reader import Reader, describe
+from .schema import (
+    AGENT,
+    DEFAULT_BASE_URLS,
+    MCP,
+    OFFLINE_DEMO,
+    TEMPLATE,
+    TOOL_RESULTS,
+    TOP,
+    TURN,
+    VILLAGE,
+)
+from .servers import read_servers
+
+_AGENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,48}$")
+
+
+def parse_config(data: object, path: Path | None = None) -> Config:
+    """Validate decoded JSON and build a ``Config``. Raises ``ConfigError`` naming every problem."""
+    r = Reader()
+    top, extra = r.obj(data, "", TOP)
+    r.check_no_keys(top, "")
+    cfg = Config(path=path, extra=extra)
+    cfg.village = Village(**_plain(r, top, VILLAGE))
+    cfg.mcp = McpSettings(**_plain(r, top, MCP))
+    cfg.tool_results = ToolResults(**_plain(r, top, TOOL_RESULTS))
+    cfg.turn = TurnLimits(**_plain(r, top, TURN))
+    if "mcpServers" in top:
+        cfg.shared_mcp_servers = read_servers(r, top["mcpServers"], "mcpServers")
+    if "tool_policies" in top:
+        cfg.tool_policies, policy_problems = parse_tool_policies(top["tool_policies"])
+        r.problems.extend(policy_problems)
+        if isinstance(top["tool_policies"], list):
+            cfg.tool_policies_raw = list(top["tool_policies"])
+    for i, raw in enumerate(_list(r, top, "templates")):
+        tpl = _template(r, raw, f"templates[{i}]")
+        if tpl is None:
+            continue
+        if any(x.name == tpl.name for x in cfg.templates):
+            r.fail(f"templates[{i}].name", f"duplicate template name {tpl.name!r}")
+        cfg.templates.append(tpl)
+    for i, raw in enumerate(_list(r, top, "agents")):
+        agent = _agent(r, raw, f"agents[{i}]")
+        if agent is None:
+            continue
+        if any(x.id == agent.id for x in cfg.agents):
+            r.fail(f"agents[{i}].id", f"duplicate agent id {agent.id!r}")
+        cfg.agents.append(agent)
+    _check_references(r, cfg)
+    cfg.warnings = r.warnings
+    if r.problems:
+        raise ConfigError(path, r.problems)
+    return cfg
+
+
+def load_config(path: Path) -> Config:
+    """Read and validate ``path``. A missing file is a ``FileNotFoundError`` (the demo village)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(
+            path, [("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
+        ) from exc
+    return parse_config(data, path)
+
+
+def _plain(r: Reader, top: dict[str, Any], section: Section) -> dict[str, Any]:
+    """The keyword arguments of a section whose every key is a plain declared value."""
+    d, extra = r.obj(top.get(section.path, {}), section.path, section)
+    return {**r.values(d, section, section.path), "extra": extra}
+
+
+def _list(r: Reader, top: dict[str, Any], key: str) -> list[Any]:
+    raw = top.get(key, [])
+    if isinstance(raw, list):
+        return raw
+    r.fail(key, f"expected a list of {key}, got {describe(raw)}")
+    return []
+
+
+def _missing(r: Reader, d: dict[str, Any], keys: tuple[str, ...], path: str) -> bool:
+    missing = [k for k in keys if k not in d]
+    for k in missing:
+        r.fail(f"{path}.{k}", "required")
+    return bool(missing)
+
+
+def _template(r: Reader, raw: object, p: str) -> Template | None:
+    t, extra = r.obj(raw, p, TEMPLATE)
+    if not t or _missing(r, t, ("name", "protocol", "model"), p):
+        return None
+    protocol = r.get(t, TEMPLATE, "protocol", p)
+    base_url = DEFAULT_BASE_URLS.get(protocol, "")
+    tpl = Template(**r.values(t, TEMPLATE, p, {"protocol": protocol}, {"base_url": base_url}), extra=extra)
+    tpl.key = tpl.key or None
+    if tpl.protocol == OFFLINE_DEMO:
+        tpl.base_url = ""
+    elif tpl.base_url and not re.match(r"^https?://", tpl.base_url):
+        r.fail(f"{p}.base_url", f"expected an http:// or https:// URL, got {describe(tpl.base_url)}")
+    return tpl
+
+
+def _agent(r: Reader, raw: object, p: str) -> Agent | None:
+    a, extra = r.obj(raw, p, AGENT)
+    if not a or _missing(r, a, ("id", "template"), p):
+        return None
+    agent_id = r.get(a, AGENT, "id", p)
+    if agent_id and not _AGENT_ID.match(agent_id):
+        r.fail(f"{p}.id", "agent ids use letters, digits, _ and - (at most 48)")
+    servers: list[McpServer] = []
+    for key in ("mcp_servers", "mcpServers"):
+        if key in a:
+            servers += read_servers(r, a[key], f"{p}.{key}")
+    return Agent(
+        id=agent_id,
+        name=r.get(a, AGENT, "name", p, agent_id),
+        template=r.get(a, AGENT, "template", p),
+        system_prompt=r.get(a, AGENT, "system_prompt", p),
+        mcp_servers=servers,
+        connected=r.get(a, AGENT, "connected", p),
+        max_tool_rounds=r.get(a, AGENT, "max_tool_rounds", p),
+        builtin_tools=r.get(a, AGENT, "builtin_tools", p),
+        extra=extra,
+    )
+
+
+def _check_references(r: Reader, cfg: Config) -> None:
+    names = {t.name for t in cfg.templates}
+    ids = {a.id for a in cfg.agents}
+    for i, agent in enumerate(cfg.agents):
+        if agent.template and agent.template not in names:
+            r.fail(
+                f"agents[{i}].template",
+                f"no template named {agent.template!r} (known: {', '.join(sorted(names)) or 'none'})",
+            )
+        for j, other in enumerate(agent.connected):
+            if other not in ids or other == agent.id:
+                r.fail(f"agents[{i}].connected[{j}]", f"no other agent with id {other!r}")

@@ -1,0 +1,259 @@
+"""Every setting of the run configuration, declared once: key, kind, default, description.
+
+These declarations drive the reader (``core.config.parse``: the known keys of each object, the
+defaults, how each value is checked), the writer (which keys are written back, in which order), the
+dataclass defaults (``core.config.model``), the Settings dialog's new template, and the schema
+section of ``docs/configuration.md`` (``core.config.docs``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from core.demo_model import BACKEND as OFFLINE_DEMO
+from core.llm import DEFAULT_BASE_URLS, WIRE_NAMES
+from core.spill import DEFAULT_BUDGET_TOKENS
+
+from .kinds import (
+    REQUIRED,
+    Bool,
+    Choice,
+    Int,
+    Names,
+    Seconds,
+    Section,
+    Setting,
+    Special,
+    Str,
+    StrList,
+    StrMap,
+)
+
+LANGUAGES = ("ja", "en", "zh")
+# OFFLINE_DEMO is not a wire: the clearly labelled offline demo model of the first-run village.
+PROTOCOLS: tuple[str, ...] = (*WIRE_NAMES, OFFLINE_DEMO)
+# Built-in tools an agent may be given (core/builtin_tools.py); execute_code runs code, so it is opt-in.
+BUILTIN_TOOLS = ("ask_user_question", "execute_code")
+DEFAULT_BUILTIN_TOOLS = ("ask_user_question",)
+# An MCP server's "type" (or Claude Desktop's "transport") and the transport it means.
+TRANSPORT_ALIASES: dict[str, Literal["stdio", "http", "sse"]] = {
+    "stdio": "stdio",
+    "http": "http",
+    "streamable-http": "http",
+    "streamableHttp": "http",
+    "sse": "sse",
+}
+TRANSPORT_NAMES = ("stdio", "http", "streamable-http", "sse")  # the spellings named in messages
+
+
+# --------------------------------------------------------------------------- the declarations
+
+TOP = Section(
+    "",
+    "The top level of the file.",
+    (
+        Setting("village", Special("object (below)"), {}, "The village: language and name."),
+        Setting(
+            "templates", Special("list of templates"), [], "Provider templates: protocol, endpoint, model."
+        ),
+        Setting("agents", Special("list of agents"), [], "The agents of the village."),
+        Setting("mcp", Special("object (below)"), {}, "How MCP tools are called."),
+        Setting("tool_results", Special("object (below)"), {}, "How large tool results are kept."),
+        Setting("turn", Special("object (below)"), {}, "Limits of one turn."),
+        Setting(
+            "tool_policies",
+            Special("list of policies"),
+            [],
+            "Post-execute policies (block, replace, redact a result; `core/pipeline.py`), applied in order.",
+        ),
+        Setting(
+            "mcpServers",
+            Special("object of servers"),
+            {},
+            "A Claude Desktop block pasted as is: servers shared by all agents.",
+        ),
+        Setting("$schema", Special("any", kept=True), None, "Accepted and written back as is.", "absent"),
+        Setting("version", Special("any", kept=True), None, "Accepted and written back as is.", "absent"),
+    ),
+)
+
+VILLAGE = Section(
+    "village",
+    "The village.",
+    (
+        Setting("language", Choice(LANGUAGES), "en", "The language of the window and of the agents' notes."),
+        Setting("name", Str(), "Fuseforks", "The village's name, shown in the title bar."),
+    ),
+)
+
+TEMPLATE = Section(
+    "templates[]",
+    "A provider template: which protocol, endpoint and model an agent talks to. Its API key lives in "
+    "the OS keyring under the entry `key` names.",
+    (
+        Setting("name", Str(), REQUIRED, "The name agents refer to."),
+        Setting(
+            "protocol", Choice(PROTOCOLS), REQUIRED, "The wire protocol (`offline-demo`: no AI, no network)."
+        ),
+        Setting(
+            "base_url",
+            Str(),
+            "",
+            "The endpoint, an http:// or https:// URL.",
+            "the protocol's public endpoint",
+        ),
+        Setting("model", Str(), REQUIRED, "The model name sent to the provider."),
+        Setting(
+            "key",
+            Str(nonempty=False, nullable=True),
+            None,
+            "The keyring entry of the API key; `null`: no key.",
+        ),
+        Setting("tools", Bool(), True, "Send the agent's tools to the model."),
+        Setting("reads_images", Bool(), True, "The model reads images."),
+        Setting(
+            "context_tokens",
+            Int(1024, 100_000_000, nullable=True),
+            None,
+            "The model's context window, if known.",
+        ),
+        Setting("max_output_tokens", Int(1, 1_000_000), 8192, "The most tokens one answer may have."),
+        Setting("request_timeout_s", Seconds(), 120.0, "How long one request may take."),
+        Setting("max_retries", Int(1, 10), 3, "How often a failed request is tried again."),
+        Setting("stream", Bool(), True, "Stream the answer."),
+    ),
+)
+
+AGENT = Section(
+    "agents[]",
+    "An agent of the village.",
+    (
+        Setting("id", Str(), REQUIRED, "Letters, digits, `_` and `-` (at most 48); unique."),
+        Setting("name", Str(), "", "The name shown in the window.", "the id"),
+        Setting("template", Str(), REQUIRED, "The name of its template."),
+        Setting("system_prompt", Str(nonempty=False), "", "The system prompt."),
+        Setting(
+            "mcp_servers",
+            Special("object of servers"),
+            {},
+            'Its own MCP servers by name (or a pasted `{"mcpServers": …}` block); win over shared ones.',
+        ),
+        Setting(
+            "mcpServers", Special("object of servers"), {}, "Read as `mcp_servers`.", "absent", written=False
+        ),
+        Setting("connected", StrList(), (), "The ids of the other agents it may talk to."),
+        Setting(
+            "max_tool_rounds", Int(1, 200, nullable=True), None, "Its own `turn.max_tool_rounds`.", "`turn`'s"
+        ),
+        Setting(
+            "builtin_tools", Names(BUILTIN_TOOLS), DEFAULT_BUILTIN_TOOLS, "The built-in tools it may use."
+        ),
+    ),
+)
+
+MCP = Section(
+    "mcp",
+    "How MCP tools are called.",
+    (
+        Setting("image_results", Bool(), True, "Send images returned by tools to the model."),
+        Setting("call_timeout_s", Seconds(), 60.0, "How long one tool call may take."),
+        Setting("connect_timeout_s", Seconds(), 30.0, "How long connecting to a server may take."),
+    ),
+)
+
+TOOL_RESULTS = Section(
+    "tool_results",
+    "How large tool results are kept.",
+    (
+        Setting(
+            "budget_tokens",
+            Int(256, 10_000_000),
+            DEFAULT_BUDGET_TOKENS,
+            "The most tokens of one tool result sent to the model; the rest is spilled to a file.",
+        ),
+    ),
+)
+
+TURN = Section(
+    "turn",
+    "Limits of one turn.",
+    (
+        Setting("max_tool_rounds", Int(1, 200), 12, "Tool rounds in one turn."),
+        Setting("max_hops", Int(1, 64), 8, "Agent-to-agent hops in one turn."),
+    ),
+)
+
+SERVER = Section(
+    "server{}",
+    "An MCP server (in `mcpServers` or an agent's `mcp_servers`), by name: letters, digits, `_` and "
+    "`-` (at most 32). Values may reference keyring entries as `${secret:NAME}`.",
+    (
+        Setting(
+            "type",
+            Choice(TRANSPORT_NAMES),
+            "stdio",
+            "The transport (`streamableHttp` is read as `streamable-http`).",
+            "`http` when there is a `url` and no `command`, else `stdio`",
+        ),
+        Setting("transport", Choice(TRANSPORT_NAMES), None, "Read as `type`.", "absent", written=False),
+        Setting("command", Str(), REQUIRED, "stdio: the program to start.", "required for stdio"),
+        Setting("args", StrList(), (), "stdio: its arguments."),
+        Setting("env", StrMap(), {}, "stdio: extra environment variables."),
+        Setting("cwd", Str(nonempty=False, nullable=True), None, "stdio: its working directory."),
+        Setting(
+            "url",
+            Str(),
+            REQUIRED,
+            "http, sse: the endpoint; plain http only for loopback addresses.",
+            "required for http, sse",
+        ),
+        Setting("headers", StrMap(), {}, "http, sse: extra request headers."),
+        Setting("enabled", Bool(), True, "Connect to it."),
+        Setting("disabled", Bool(), False, "Read as `enabled: false`.", "absent", written=False),
+        Setting(
+            "oauth",
+            Special("`true`, `false` or object (below)"),
+            None,
+            "http, sse: `true` or an object signs in through the browser (OAuth 2.1 + PKCE, tokens in "
+            "the keyring); absent: the same only once the server answers 401; `false`: never.",
+            "absent",
+        ),
+    ),
+)
+
+OAUTH = Section(
+    "server{}.oauth",
+    "The sign-in of a remote MCP server.",
+    (
+        Setting("scopes", Str(), None, "The requested scopes, separated by spaces.", "absent"),
+        Setting("client_name", Str(), "Fuseforks", "The client name registered with the server."),
+        Setting(
+            "client_id", Str(), None, "A client the provider issued (no dynamic registration).", "absent"
+        ),
+        Setting(
+            "client_secret",
+            Str(),
+            None,
+            "Only as a keyring reference `${secret:NAME}`; needs `client_id`.",
+            "absent",
+        ),
+        Setting(
+            "redirect_port",
+            Int(1024, 65535),
+            None,
+            "The exact loopback port registered with the provider (`http://127.0.0.1:PORT/callback`).",
+            "any free port",
+        ),
+    ),
+)
+
+SECTIONS = (TOP, VILLAGE, TEMPLATE, AGENT, MCP, TOOL_RESULTS, TURN, SERVER, OAUTH)
+
+
+def new_template(name: str, key: str | None) -> dict[str, Any]:
+    """The JSON of a fresh template (the Settings dialog's Add): every default, anthropic's endpoint."""
+    out: dict[str, Any] = {}
+    for s in TEMPLATE.settings:
+        out[s.key] = None if s.default is REQUIRED else TEMPLATE.default(s.key)
+    out.update(name=name, protocol="anthropic", base_url=DEFAULT_BASE_URLS["anthropic"], model="", key=key)
+    return out

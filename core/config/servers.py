@@ -1,0 +1,169 @@
+"""MCP server entries and their OAuth settings: read from and written back to JSON.
+
+A server is written as Claude Desktop writes it (``command``/``args``/``env``, or ``type`` + ``url``);
+``transport`` and ``disabled`` are read as ``type`` and ``enabled: false``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from core.secret_refs import SECRET_REF
+
+from .model import McpServer, OAuthSettings
+from .reader import Reader, describe
+from .schema import OAUTH, SERVER, TRANSPORT_ALIASES, TRANSPORT_NAMES
+
+_SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_LOOPBACK = re.compile(r"^http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]")
+
+
+def transport_of(spec: dict[str, Any]) -> Literal["stdio", "http", "sse"] | None:
+    """The transport a server entry asks for (``None``: an unknown ``type``)."""
+    kind = spec.get("type", spec.get("transport"))
+    if kind is None:
+        kind = "http" if "url" in spec and "command" not in spec else "stdio"
+    return TRANSPORT_ALIASES.get(kind) if isinstance(kind, str) else None
+
+
+def read_servers(r: Reader, raw: object, path: str) -> list[McpServer]:
+    """``{name: server}``, or a Claude Desktop block ``{"mcpServers": {...}}`` pasted as is."""
+    if isinstance(raw, dict) and set(raw) == {"mcpServers"}:
+        raw, path = raw["mcpServers"], f"{path}.mcpServers"
+    if not isinstance(raw, dict):
+        r.fail(path, f"expected an object of servers by name, got {describe(raw)}")
+        return []
+    out = []
+    for name, spec in raw.items():
+        if not _SERVER_NAME.match(name):
+            r.fail(f"{path}.{name}", "server names use letters, digits, _ and - (at most 32)")
+            continue
+        server = _server(r, name, spec, f"{path}.{name}")
+        if server is not None:
+            out.append(server)
+    return out
+
+
+def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
+    d, extra = r.obj(raw, path, SERVER)
+    if not d:
+        return None
+    transport = transport_of(d)
+    if transport is None:
+        kind = d.get("type", d.get("transport"))
+        r.fail(f"{path}.type", f"expected one of {', '.join(TRANSPORT_NAMES)}, got {describe(kind)}")
+        return None
+    enabled = r.get(d, SERVER, "enabled", path)
+    if "disabled" in d:
+        enabled = not r.get(d, SERVER, "disabled", path) and enabled
+    if transport == "stdio":
+        if "oauth" in d:
+            r.fail(f"{path}.oauth", "OAuth applies only to http and sse servers")
+        if "command" not in d:
+            r.fail(f"{path}.command", "a stdio server needs a command")
+            return None
+        return McpServer(
+            name=name,
+            transport="stdio",
+            command=r.get(d, SERVER, "command", path),
+            args=r.get(d, SERVER, "args", path),
+            env=r.get(d, SERVER, "env", path),
+            cwd=r.get(d, SERVER, "cwd", path),
+            enabled=enabled,
+            extra=extra,
+        )
+    url = r.get(d, SERVER, "url", path)
+    if not url:
+        r.fail(f"{path}.url", f"an {d.get('type', d.get('transport', 'http'))} server needs a url")
+        return None
+    if not re.match(r"^https?://", url):
+        r.fail(f"{path}.url", f"expected an http:// or https:// URL, got {describe(url)}")
+    elif url.startswith("http://") and not _LOOPBACK.match(url):
+        r.fail(f"{path}.url", "plain http is allowed only for loopback addresses; use https")
+    oauth, oauth_auto = _oauth(r, d.get("oauth"), f"{path}.oauth") if "oauth" in d else (None, True)
+    return McpServer(
+        name=name,
+        transport=transport,
+        url=url,
+        headers=r.get(d, SERVER, "headers", path),
+        enabled=enabled,
+        oauth=oauth,
+        oauth_auto=oauth_auto,
+        extra=extra,
+    )
+
+
+def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, bool]:
+    """``"oauth"``: true, false or {"scopes", "client_name", "client_id", "client_secret", "redirect_port"}."""
+    if isinstance(raw, bool):
+        return (OAuthSettings() if raw else None), raw
+    if not isinstance(raw, dict):
+        r.fail(path, f"expected true, false or an object with scopes and client_name, got {describe(raw)}")
+        return None, True
+    d, extra = r.obj(raw, path, OAUTH)
+    scopes = r.get(d, OAUTH, "scopes", path, "") or None
+    if isinstance(d.get("scopes"), str) and any(not c.isprintable() or c in '"\\' for c in d["scopes"]):
+        r.fail(f"{path}.scopes", "expected scope names separated by spaces")
+        scopes = None
+    client_name = r.get(d, OAUTH, "client_name", path)
+    client_id = r.get(d, OAUTH, "client_id", path, "") or None
+    if client_id is not None and any(not c.isprintable() or c.isspace() for c in client_id):
+        r.fail(f"{path}.client_id", "expected a client id without spaces or control characters")
+        client_id = None
+    client_secret: str | None = None
+    if "client_secret" in d:
+        value = d["client_secret"]
+        # The value is never echoed: it may be the secret itself.
+        if not isinstance(value, str) or not SECRET_REF.fullmatch(value):
+            r.fail(
+                f"{path}.client_secret",
+                "secrets do not belong in this file; store the client secret in the keyring "
+                "and reference it by name (${secret:NAME})",
+            )
+        elif client_id is None:
+            r.fail(f"{path}.client_secret", "a client secret needs a client_id")
+        else:
+            client_secret = value
+    redirect_port = r.get(d, OAUTH, "redirect_port", path, 0) or None
+    return (
+        OAuthSettings(
+            scopes=" ".join(scopes.split()) if scopes else None,
+            client_name=client_name,
+            client_id=client_id,
+            client_secret=client_secret,
+            redirect_port=redirect_port,
+            extra=extra,
+        ),
+        True,
+    )
+
+
+def server_json(s: McpServer) -> dict[str, Any]:
+    """The JSON of one server (reads back through ``read_servers`` to an equal server)."""
+    if s.transport == "stdio":
+        out: dict[str, Any] = {"command": s.command, "args": s.args}
+        if s.env:
+            out["env"] = s.env
+        if s.cwd:
+            out["cwd"] = s.cwd
+    else:
+        out = {"type": s.transport, "url": s.url}
+        if s.headers:
+            out["headers"] = s.headers
+        if s.oauth is not None:
+            out["oauth"] = True if s.oauth == OAuthSettings() else _oauth_json(s.oauth)
+        elif not s.oauth_auto:
+            out["oauth"] = False
+    if not s.enabled:
+        out["enabled"] = False
+    return {**out, **s.extra}
+
+
+def _oauth_json(o: OAuthSettings) -> dict[str, Any]:
+    values = {k: getattr(o, k) for k in OAUTH.written}
+    return {**{k: v for k, v in values.items() if v is not None}, **o.extra}
+
+
+def servers_json(servers: list[McpServer]) -> dict[str, Any]:
+    return {s.name: server_json(s) for s in servers}
