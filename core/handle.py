@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from core.log import event as log_event
-from core.turn import TurnControl, TurnOutcome
+from core.turn import TurnOutcome
+from core.turn_control import TurnControl
 
 
 class TurnHandle:

@@ -22,15 +22,15 @@ could not be written is not executed (S02-3): the model gets the ``tool_not_reco
 
 Over 400 lines because the loop, the model calls and the pause/resume boundaries share one
 turn's state (messages, rounds, usage, blocked images); what does not (one call's execution,
-the image rules) lives in ``core.tool_calls`` and ``core.image_rules``.
+the image rules, Stop/Pause and the repeat guard) lives in ``core.tool_calls``, ``core.image_rules``
+and ``core.turn_control``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -41,7 +41,6 @@ from core.image_rules import cap_tool_images, strip_tool_images
 from core.journal import (
     JournalError,
     NullJournal,
-    PauseGate,
     ResumePoint,
     TurnJournal,
     TurnPaused,
@@ -53,8 +52,7 @@ from core.questions import Questions
 from core.stops import Stop
 from core.tool import AgentTool, ToolReturn
 from core.tool_calls import CallScope, ToolPipeline, run_call
-
-REPEAT_LIMIT = 3  # S70-14: the third identical result stops the loop
+from core.turn_control import RepeatGuard, TurnControl
 
 
 @dataclass
@@ -67,37 +65,6 @@ class TurnSettings:
     reads_images: bool = True  # the template says its model reads images
     image_results: bool = True  # mcp.image_results (S03-1)
     max_tokens: int | None = None
-
-
-class TurnControl:
-    """Cooperative stop (D-5): the turn ends at its next round boundary, or at once while it
-    waits for the model (a retry wait included). Pause (S02-5): the turn ends resumable at its
-    next boundary."""
-
-    def __init__(self) -> None:
-        self._stop = asyncio.Event()
-        self.requested_at: float | None = None
-        self.gate = PauseGate()
-
-    def pause(self) -> None:
-        self.gate.request()
-
-    @property
-    def pausing(self) -> bool:
-        return self.gate.requested
-
-    def stop(self) -> None:
-        if not self._stop.is_set():
-            self.requested_at = time.monotonic()
-            self._stop.set()
-
-    @property
-    def stopping(self) -> bool:
-        return self._stop.is_set()
-
-    async def wait(self) -> None:
-        """Return once a stop is requested (an open user question is withdrawn then)."""
-        await self._stop.wait()
 
 
 @dataclass
@@ -122,28 +89,6 @@ class TurnError(Exception):
 
 class _Interrupted(Exception):
     """Stop won the race against a model call in flight (D-5)."""
-
-
-def _args_key(arguments: Mapping[str, object]) -> str:
-    return json.dumps(arguments, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
-
-
-class RepeatGuard:
-    """Counts identical results by (tool name, arguments, body text, sent-image SHA-256s)."""
-
-    def __init__(self, limit: int = REPEAT_LIMIT) -> None:
-        self.limit = limit
-        self._counts: dict[tuple[str, str, str, tuple[str, ...]], int] = {}
-
-    def observe(
-        self, name: str, arguments: Mapping[str, object], body: str, image_hashes: Iterable[str]
-    ) -> int:
-        key = (name, _args_key(arguments), body, tuple(image_hashes))
-        self._counts[key] = self._counts.get(key, 0) + 1
-        return self._counts[key]
-
-    def tripped(self, count: int) -> bool:
-        return count >= self.limit
 
 
 class Turn:

@@ -30,13 +30,8 @@ from core.ports import ToolProvider, VillagePipeline
 from core.questions import Questions
 from core.stops import Stop
 from core.tool import AgentTool
-from core.turn import (
-    Turn,
-    TurnControl,
-    TurnError,
-    TurnOutcome,
-    TurnSettings,
-)
+from core.turn import Turn, TurnError, TurnOutcome, TurnSettings
+from core.turn_control import TurnControl
 
 END_MARKER = "[[END]]"
 

@@ -1,6 +1,6 @@
 """Image token calculators per route (S00-3), from the providers' published formulas.
 
-Sources (see ``shared/reference/wires.md`` §8):
+Sources (the providers' published formulas, as checked for this project):
 
 * Anthropic: 28×28-pixel patches, ``ceil(w/28) * ceil(h/28)`` after the documented aspect-preserving
   resize to ≤1568 px per edge and ≤1568 patches (Opus 4.7+ "high-res": 2576 px / 4784 patches).

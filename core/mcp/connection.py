@@ -2,8 +2,9 @@
 
 Its ``mcp.Client`` lives inside its own asyncio task (the SDK's anyio task groups must be entered
 and left in one task). Calls are sent from the caller's task and raced against the connection
-dying, so an HTTP server that disappears mid-call (the SDK surfaces that in the owner task, see
-stack.md §1.4) still ends the call at once. A call that gets no result ends in a ``CallFailure``.
+dying, so an HTTP server that disappears mid-call still ends the call at once (mcp 2.3 raises
+``CancelledError`` in the calling task and the transport's ``RemoteProtocolError`` only where the
+``Client`` context is left: the owner task). A call that gets no result ends in a ``CallFailure``.
 
 While a person is on an OAuth sign-in page, or fills in a form the server asked for (elicitation),
 the connect and call timeouts stand still. The connection reaches its manager only through

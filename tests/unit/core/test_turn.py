@@ -14,13 +14,8 @@ from core.journal import ResumePoint
 from core.llm import ProviderHTTPError
 from core.notes import note
 from core.tool import ToolOutput, ToolReturn
-from core.turn import (
-    RepeatGuard,
-    Turn,
-    TurnControl,
-    TurnError,
-    TurnSettings,
-)
+from core.turn import Turn, TurnError, TurnSettings
+from core.turn_control import RepeatGuard, TurnControl
 from tests.conftest import log_lines
 from tests.fakes.scripted import CounterTool, EchoTool, RaisingTool, ScriptedBackend, call, calls, reply
 

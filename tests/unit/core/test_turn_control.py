@@ -15,7 +15,7 @@ from core.config import Template
 from core.journal import JournalError, NullJournal
 from core.llm import http_backend
 from core.notes import note
-from core.turn import TurnControl
+from core.turn_control import TurnControl
 from tests.conftest import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, calls, reply

@@ -14,7 +14,8 @@ from core.canonical import ChatRequest, ChatResponse, ImageData, Role
 from core.config import Template
 from core.llm import ImagesRejected, ProviderHTTPError, http_backend
 from core.notes import note
-from core.turn import TurnControl, TurnError
+from core.turn import TurnError
+from core.turn_control import TurnControl
 from tests.conftest import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply

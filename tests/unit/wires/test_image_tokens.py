@@ -1,4 +1,4 @@
-"""Image token calculators against the providers' published examples (wires.md §8)."""
+"""Image token calculators against the providers' published examples (the sources listed in ``wires/image_tokens.py``)."""
 
 from __future__ import annotations
 
