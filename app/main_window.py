@@ -43,6 +43,7 @@ from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .i18n import Translations
 from .keys import KeyStore
+from .settings import SettingsDialog
 from .style import STYLE
 from .turns import Turns
 from .widgets.agents import AgentList
@@ -371,8 +372,6 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ settings
     def open_settings(self) -> Any:
-        from .settings import SettingsDialog
-
         if self.settings_dialog is None:
             self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
             self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))

@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import socket
 import sys
+
+import anyio
+import uvicorn
+
+from app.demo_camera.frames import MODES
+from app.demo_camera.server import CameraState, build_server
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 47321
@@ -36,8 +43,6 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    from app.demo_camera.frames import MODES
-
     parser = argparse.ArgumentParser(
         prog="python -m app.demo_camera",
         description=__doc__,
@@ -62,18 +67,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    import logging
 
     logging.basicConfig(level=logging.WARNING)
-    from app.demo_camera.server import CameraState, build_server
-
     server = build_server(CameraState(args.mode, args.slow_seconds), control=args.control, elicit=args.elicit)
     if args.stdio:
         server.run("stdio")
         return 0
-
-    import anyio
-    import uvicorn
 
     sock = bind(args.host, args.port)
     port = sock.getsockname()[1]

@@ -17,6 +17,8 @@ import zlib
 from functools import cache
 from typing import Any
 
+from PIL import Image, ImageDraw, ImageFont
+
 WIDTH, HEIGHT = 640, 424
 
 MODES: dict[str, str] = {
@@ -45,8 +47,6 @@ MODES: dict[str, str] = {
 
 @cache
 def _background() -> Any:
-    from PIL import Image
-
     top = Image.linear_gradient("L").resize((WIDTH, HEIGHT))
     sky = Image.merge(
         "RGB",
@@ -61,8 +61,6 @@ def _background() -> Any:
 
 def frame_image(seq: int, size: tuple[int, int] = (WIDTH, HEIGHT), now: float | None = None) -> Any:
     """The PIL image of frame ``seq``."""
-    from PIL import ImageDraw, ImageFont
-
     img = _background().copy()
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 330, WIDTH, HEIGHT), fill=(60, 110, 50))
@@ -131,7 +129,6 @@ def metadata_like(values: dict[str, Any]) -> str:
 @cache
 def large_png() -> bytes:
     """A 4000×3000 photo-like PNG (noise over the frame), built once."""
-    from PIL import Image
 
     base = frame_image(1, (4000, 3000))
     noise = Image.effect_noise((4000, 3000), 40).convert("RGB")
