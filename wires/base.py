@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -127,6 +127,17 @@ def b64(image: ImageData) -> str:
 
 def data_url(image: ImageData) -> str:
     return f"data:{image.media_type};base64,{b64(image)}"
+
+
+def text_and_images(
+    message: ChatMessage, text_type: str, image_part: Callable[[ImageData], JSON]
+) -> str | list[JSON]:
+    """The message's text alone when it has no images; else a text part (when there is text), then
+    one part per image, in order (the content-part lists of Chat Completions and Responses)."""
+    if not message.attachments:
+        return message.text
+    parts: list[JSON] = [{"type": text_type, "text": message.text}] if message.text else []
+    return parts + [image_part(img) for img in message.attachments]
 
 
 def dumps(value: Any) -> str:

@@ -26,6 +26,7 @@ from wires.base import (
     parse_arguments,
     stream_cut,
     stream_error,
+    text_and_images,
     tool_runs,
 )
 from wires.errors import ProviderProtocolError
@@ -90,12 +91,7 @@ class OpenAIChatWire(WireBase):
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:
-        if not message.attachments:
-            return message.text
-        parts: list[JSON] = []
-        if message.text:
-            parts.append({"type": "text", "text": message.text})
-        return parts + [_image_part(img) for img in message.attachments]
+        return text_and_images(message, "text", _image_part)
 
     @staticmethod
     def _assistant(message: ChatMessage) -> JSON:

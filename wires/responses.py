@@ -41,6 +41,7 @@ from wires.base import (
     parse_arguments,
     stream_cut,
     stream_error,
+    text_and_images,
     tool_runs,
 )
 from wires.errors import ProviderProtocolError
@@ -116,12 +117,7 @@ class ResponsesWire(WireBase):
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:
-        if not message.attachments:
-            return message.text
-        parts: list[JSON] = []
-        if message.text:
-            parts.append({"type": "input_text", "text": message.text})
-        return parts + [_image_part(img) for img in message.attachments]
+        return text_and_images(message, "input_text", _image_part)
 
     def _assistant(self, message: ChatMessage) -> list[JSON]:
         state = (message.provider_state or {}).get(self.name)
@@ -151,14 +147,7 @@ class ResponsesWire(WireBase):
 
     @staticmethod
     def _output(message: ChatMessage) -> JSON:
-        output: str | list[JSON]
-        if message.attachments:
-            parts: list[JSON] = []
-            if message.text:
-                parts.append({"type": "input_text", "text": message.text})
-            output = parts + [_image_part(img) for img in message.attachments]
-        else:
-            output = message.text
+        output = text_and_images(message, "input_text", _image_part)
         return {"type": "function_call_output", "call_id": message.tool_call_id, "output": output}
 
     # ---- decode -----------------------------------------------------------------------------
