@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -26,7 +25,7 @@ from core.events import Handoff, TurnFailed, TurnFinished, TurnStarted
 from core.stops import Stop
 
 from .preview import ImagePreview
-from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow, scroll_column
 
 
 class Bubble(QFrame):
@@ -73,17 +72,10 @@ class ChatView(QScrollArea):
     def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
         super().__init__(parent)
         self.setObjectName("chatView")
-        self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.inner = QWidget()
-        self.inner.setObjectName("chatInner")
-        self.items = QVBoxLayout(self.inner)
-        self.items.setContentsMargins(10, 10, 10, 10)
-        self.items.setSpacing(8)
+        self.inner, self.items, self.earlier_button = scroll_column(
+            self, "chatInner", 10, 8, lambda: self.show_earlier()
+        )
         self.items.addStretch(1)
-        self.earlier_button = QPushButton()
-        self.earlier_button.setObjectName("showEarlier")
-        self.earlier_button.clicked.connect(lambda: self.show_earlier())
         self.items.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.setWidget(self.inner)
         self.rows = RowWindow[ChatEntry](

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtWidgets import QBoxLayout, QPushButton, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 LIVE_ROWS = 24  # rows kept as widgets (about six camera turns); the rest collapse into "Show earlier"
 EARLIER_STEP = 20  # rows restored per "Show earlier" click
@@ -26,6 +27,24 @@ class Entry:
 
 
 E = TypeVar("E", bound=Entry)
+
+
+def scroll_column(
+    area: QScrollArea, inner_name: str, margin: int, spacing: int, show_earlier: Callable[[], object]
+) -> tuple[QWidget, QVBoxLayout, QPushButton]:
+    """The vertical column a row view scrolls (no horizontal scrolling), and its "Show earlier"
+    button, not yet placed: the caller puts it where its rows start, then ``area.setWidget(inner)``."""
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    inner = QWidget()
+    inner.setObjectName(inner_name)
+    layout = QVBoxLayout(inner)
+    layout.setContentsMargins(margin, margin, margin, margin)
+    layout.setSpacing(spacing)
+    button = QPushButton()
+    button.setObjectName("showEarlier")
+    button.clicked.connect(lambda: show_earlier())
+    return inner, layout, button
 
 
 class RowWindow(Generic[E]):

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QToolButton,
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import (
 from core.events import ToolFinished, ToolStarted
 
 from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
-from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow, scroll_column
 
 MAX_DETAIL_CHARS = PAGE_CHARS  # shown per page; storage keeps everything, the rest pages (D-6)
 MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
@@ -212,16 +211,9 @@ class ToolPanel(QScrollArea):
         super().__init__(parent)
         self.setObjectName("toolPanel")
         self.pages = pages  # the store's copy of each call's input and output (D-6); None: no store
-        self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.inner = QWidget()
-        self.inner.setObjectName("toolPanelInner")
-        self.rows_layout = QVBoxLayout(self.inner)
-        self.rows_layout.setContentsMargins(4, 4, 4, 4)
-        self.rows_layout.setSpacing(4)
-        self.earlier_button = QPushButton()
-        self.earlier_button.setObjectName("showEarlier")
-        self.earlier_button.clicked.connect(lambda: self.show_earlier())
+        self.inner, self.rows_layout, self.earlier_button = scroll_column(
+            self, "toolPanelInner", 4, 4, lambda: self.show_earlier()
+        )
         self.rows_layout.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.rows_layout.addStretch(1)  # below the rows: they start at the top
         self.setWidget(self.inner)
