@@ -12,7 +12,7 @@ from app.keys import SERVICE, KeyStore
 from app.settings import SettingsDialog, parse_servers_json
 from core.config import Config, parse_config
 from core.log import LOG
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 SECRET = "fuseforks-test-secret-7Q2xLp9vW"  # no well-known key shape: only register_secret hides it
 

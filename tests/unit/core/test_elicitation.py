@@ -21,7 +21,7 @@ from core.elicitation import (
 from core.events import ElicitationAsked, ElicitationSettled, ElicitField, Event, EventBus
 from core.mcp.provider import ElicitationAnswer, ElicitationRequest
 from core.questions import Questions
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

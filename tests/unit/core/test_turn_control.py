@@ -16,11 +16,10 @@ from core.journal import JournalError, NullJournal
 from core.llm import http_backend
 from core.notes import note
 from core.turn import TurnControl
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, calls, reply
-
-from .test_turn import make_turn
+from tests.fakes.turns import make_turn
 
 GENEROUS = 10.0  # a Stop must not sit out a retry wait (60 s); this bound only catches that
 
