@@ -19,6 +19,7 @@ from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.servers import FAST, start_camera, stop
+from tests.fakes.waits import until
 
 PROVIDER_KEY = "k-test-provider-key"
 BROKEN = [
@@ -123,9 +124,8 @@ async def test_tools_added_by_the_server_are_offered_on_the_next_turn(
             assert "cam__extra_tool" not in {t.name for t in village.tools("a1")}
             first = await asyncio.wait_for(village.send("a1", "add a tool").wait(), 20)
             assert first.text == "added it"
-            async with asyncio.timeout(10):  # the notification arrives on the session's own task
-                while "cam__extra_tool" not in {t.name for t in rt.provider.tools("a1")}:  # noqa: ASYNC110
-                    await asyncio.sleep(0.02)
+            # the notification arrives on the session's own task
+            await until(lambda: "cam__extra_tool" in {t.name for t in rt.provider.tools("a1")}, within=10)
             second = await asyncio.wait_for(village.send("a1", "what can you do now?").wait(), 20)
             assert second.text == "ok"
         finally:

@@ -20,17 +20,11 @@ from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, calls, reply
 from tests.fakes.turns import make_turn
+from tests.fakes.waits import until
 
 GENEROUS = 10.0  # a Stop must not sit out a retry wait (60 s); this bound only catches that
 
 INTERRUPTED = re.compile(r"turn interrupted: agent=agent_9 rounds=(\d+) elapsed_ms=\d+ model=(\S+)")
-
-
-async def until(predicate: Any, limit: float = GENEROUS) -> None:
-    deadline = asyncio.get_running_loop().time() + limit
-    while not predicate():
-        assert asyncio.get_running_loop().time() < deadline, "condition never met"
-        await asyncio.sleep(0.005)
 
 
 # ---------------------------------------------------------------- D-5: Stop during a model call
@@ -59,7 +53,7 @@ async def test_stop_cuts_a_model_call_in_flight_and_keeps_the_history(event_log:
     tool = EchoTool("echo", "frame")
     backend = GatedBackend([call("echo", call_id="c1"), reply("never")], hang_on=2)
     task = asyncio.create_task(make_turn(backend, [tool], control=control).run())
-    await until(lambda: len(backend.requests) == 2)
+    await until(lambda: len(backend.requests) == 2, within=GENEROUS)
     assert not task.done()
     control.stop()
     outcome = await asyncio.wait_for(task, GENEROUS)
@@ -85,7 +79,7 @@ async def test_stop_during_the_first_model_call_ends_with_no_round_counted(event
     control = TurnControl()
     backend = GatedBackend([], hang_on=1)
     task = asyncio.create_task(make_turn(backend, [], control=control).run())
-    await until(lambda: len(backend.requests) == 1)
+    await until(lambda: len(backend.requests) == 1, within=GENEROUS)
     control.stop()
     outcome = await asyncio.wait_for(task, GENEROUS)
     assert (outcome.stop, outcome.rounds, backend.cancelled) == ("interrupted", 0, 1)
@@ -104,7 +98,7 @@ async def test_stop_during_the_summary_call_cuts_it(event_log: Path) -> None:
     control = TurnControl()
     backend = GatedBackend([call("echo")], hang_on=2)  # round 1, then the summary call hangs
     task = asyncio.create_task(make_turn(backend, [EchoTool()], control=control, max_tool_rounds=1).run())
-    await until(lambda: len(backend.requests) == 2)
+    await until(lambda: len(backend.requests) == 2, within=GENEROUS)
     assert backend.requests[1].tool_choice == "none"  # it is the summary call
     control.stop()
     outcome = await asyncio.wait_for(task, GENEROUS)
@@ -145,7 +139,9 @@ async def test_stop_during_a_provider_retry_wait_returns_at_once(event_log: Path
             backend = http_backend(template, "k-test-key", client)
             turn = make_turn(backend, [], control=control)  # type: ignore[arg-type]
             task = asyncio.create_task(turn.run())
-            await until(lambda: any(x.startswith("llm retry:") for x in log_lines(event_log)))
+            await until(
+                within=GENEROUS, cond=lambda: any(x.startswith("llm retry:") for x in log_lines(event_log))
+            )
             started = asyncio.get_running_loop().time()
             control.stop()
             outcome = await asyncio.wait_for(task, GENEROUS)
