@@ -54,7 +54,9 @@ class ScriptedBackend:
     """Answers from a script; records every request (deep-copied) it received.
 
     ``delay`` makes every answer slow; ``gate`` (an asyncio.Event) makes every call wait until it
-    is set (for Stop tests). ``calls`` holds the label of every request, across instances."""
+    is set (for Stop tests). The ``hang_on``-th request (1-based) never gets an answer (a model
+    that hangs, or the crash point): ``hanging`` is set when it starts waiting and ``cancelled``
+    counts its cancellations. ``calls`` holds the label of every request, across instances."""
 
     steps: list[Step] = field(default_factory=list)
     backend: str = "scripted"
@@ -63,6 +65,9 @@ class ScriptedBackend:
     default: Step | None = None
     delay: float = 0.0
     gate: asyncio.Event | None = None
+    hang_on: int = 0
+    hanging: asyncio.Event = field(default_factory=asyncio.Event)
+    cancelled: int = 0
 
     calls: ClassVar[list[str]] = []
 
@@ -82,6 +87,13 @@ class ScriptedBackend:
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
         self.requests.append(copy.deepcopy(request))
         ScriptedBackend.calls.append(self.backend)
+        if len(self.requests) == self.hang_on:
+            self.hanging.set()
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                self.cancelled += 1
+                raise
         if self.delay:
             await asyncio.sleep(self.delay)
         if self.gate is not None:

@@ -28,30 +28,11 @@ INTERRUPTED = re.compile(r"turn interrupted: agent=agent_9 rounds=(\d+) elapsed_
 
 
 # ---------------------------------------------------------------- D-5: Stop during a model call
-class GatedBackend(ScriptedBackend):
-    """The n-th call (1-based) waits on an event that never fires: a model that hangs."""
-
-    def __init__(self, steps: list[Any], hang_on: int) -> None:
-        super().__init__(steps)
-        self.hang_on = hang_on
-        self.cancelled = 0
-
-    async def complete(self, request: Any, on_text: Any = None) -> Any:
-        if len(self.requests) + 1 == self.hang_on:
-            self.requests.append(request)
-            try:
-                await asyncio.Event().wait()
-            except asyncio.CancelledError:
-                self.cancelled += 1
-                raise
-        return await super().complete(request, on_text)
-
-
 @pytest.mark.asyncio
 async def test_stop_cuts_a_model_call_in_flight_and_keeps_the_history(event_log: Path) -> None:
     control = TurnControl()
     tool = EchoTool("echo", "frame")
-    backend = GatedBackend([call("echo", call_id="c1"), reply("never")], hang_on=2)
+    backend = ScriptedBackend([call("echo", call_id="c1"), reply("never")], hang_on=2)
     task = asyncio.create_task(make_turn(backend, [tool], control=control).run())
     await until(lambda: len(backend.requests) == 2, within=GENEROUS)
     assert not task.done()
@@ -77,7 +58,7 @@ async def test_stop_cuts_a_model_call_in_flight_and_keeps_the_history(event_log:
 @pytest.mark.asyncio
 async def test_stop_during_the_first_model_call_ends_with_no_round_counted(event_log: Path) -> None:
     control = TurnControl()
-    backend = GatedBackend([], hang_on=1)
+    backend = ScriptedBackend([], hang_on=1)
     task = asyncio.create_task(make_turn(backend, [], control=control).run())
     await until(lambda: len(backend.requests) == 1, within=GENEROUS)
     control.stop()
@@ -96,7 +77,7 @@ async def test_stop_during_the_first_model_call_ends_with_no_round_counted(event
 @pytest.mark.asyncio
 async def test_stop_during_the_summary_call_cuts_it(event_log: Path) -> None:
     control = TurnControl()
-    backend = GatedBackend([call("echo")], hang_on=2)  # round 1, then the summary call hangs
+    backend = ScriptedBackend([call("echo")], hang_on=2)  # round 1, then the summary call hangs
     task = asyncio.create_task(make_turn(backend, [EchoTool()], control=control, max_tool_rounds=1).run())
     await until(lambda: len(backend.requests) == 2, within=GENEROUS)
     assert backend.requests[1].tool_choice == "none"  # it is the summary call
@@ -140,7 +121,7 @@ async def test_stop_during_a_provider_retry_wait_returns_at_once(event_log: Path
             turn = make_turn(backend, [], control=control)  # type: ignore[arg-type]
             task = asyncio.create_task(turn.run())
             await until(
-                within=GENEROUS, cond=lambda: any(x.startswith("llm retry:") for x in log_lines(event_log))
+                lambda: any(x.startswith("llm retry:") for x in log_lines(event_log)), within=GENEROUS
             )
             started = asyncio.get_running_loop().time()
             control.stop()
