@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
+import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before any QApplication exists
+
 
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +17,21 @@ import keyring
 import pytest
 
 from core.log import LOG
+
+
+def _hold_the_singletons() -> None:
+    """PySide6 6.12 hands back ``None`` (a top-level's ``parentWidget()``, ``labelForField()`` of
+    another row, ``topLevelItem()`` past the end, and calls made while widgets retranslate)
+    without a reference of its own: each such call takes one reference from ``None`` (and some
+    from ``True``/``False``). Before Python 3.12 they are not immortal, so a long GUI run frees
+    them: "Fatal Python error: none_dealloc" (or bool_dealloc) mid-suite or at exit. A reserve of
+    references that is never released (not even at exit) keeps them alive."""
+    if sys.version_info < (3, 12):
+        reserve = [None, True, False] * 300_000
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(reserve))
+
+
+_hold_the_singletons()
 
 
 @pytest.fixture(autouse=True)
