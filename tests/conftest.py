@@ -6,9 +6,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before any QApplication exists
 
+
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import keyring
 import pytest
 
 from core.log import LOG
@@ -38,11 +41,15 @@ def event_log(tmp_path: Path) -> Iterator[Path]:
     LOG.close()
 
 
-def log_lines(path: Path) -> list[str]:
-    """The event lines of a log file without their timestamp prefix."""
-    out = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        _, sep, line = raw.partition(" [fuseforks] ")
-        if sep:
-            out.append(line)
-    return out
+@pytest.fixture
+def plaintext_keyring(tmp_path: Path) -> Iterator[Any]:
+    """The process keyring is keyrings.alt's file backend, kept in tmp (a real backend, not a
+    mock); yields it (``file_path`` is the file that holds the secrets)."""
+    from keyrings.alt.file import PlaintextKeyring
+
+    kr = PlaintextKeyring()
+    kr.file_path = str(tmp_path / "keyring_pass.cfg")
+    old = keyring.get_keyring()
+    keyring.set_keyring(kr)
+    yield kr
+    keyring.set_keyring(old)

@@ -17,7 +17,7 @@ def version_line() -> str:
 
 
 class HelpMenu(QMenu):
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.message_box: QMessageBox | None = None
         self.log_action = self.addAction("")

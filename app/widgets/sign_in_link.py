@@ -12,7 +12,7 @@ from __future__ import annotations
 import webbrowser
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -62,6 +62,11 @@ class SignInLinkDialog(QDialog):
         )
         self.copy_button.setText(self.tr("Copy link"))
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def copy(self) -> None:
         QApplication.clipboard().setText(self.url)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -24,8 +23,7 @@ from core.config import McpServer, McpSettings, OAuthSettings
 from core.mcp import McpToolProvider
 from core.mcp.oauth import KeyringTokenStorage, keyring_user
 from core.mcp.stderr import StderrRing
-from tests.integration.test_mcp_oauth import start_oauth
-from tests.integration.test_mcp_provider import stop
+from tests.fakes.servers import start_oauth, stop
 
 pytestmark = pytest.mark.bench
 SETTINGS = McpSettings(call_timeout_s=20.0, connect_timeout_s=20.0)
@@ -36,18 +34,6 @@ def oauth_url() -> Iterator[str]:
     proc, url = start_oauth()
     yield url
     stop(proc)
-
-
-@pytest.fixture
-def keyring_file(tmp_path: Path) -> Iterator[Path]:
-    from keyrings.alt.file import PlaintextKeyring
-
-    kr = PlaintextKeyring()
-    kr.file_path = str(tmp_path / "keyring_pass.cfg")
-    old = keyring.get_keyring()
-    keyring.set_keyring(kr)
-    yield Path(kr.file_path)
-    keyring.set_keyring(old)
 
 
 def browser(url: str) -> bool:
@@ -73,13 +59,13 @@ def signed_in(url: str) -> str:
     return token
 
 
-def test_connect_with_stored_oauth_tokens(benchmark: Any, oauth_url: str, keyring_file: Path) -> None:
+def test_connect_with_stored_oauth_tokens(benchmark: Any, oauth_url: str, plaintext_keyring: Any) -> None:
     signed_in(oauth_url)
     server = McpServer(name="secure", transport="http", url=oauth_url, oauth=OAuthSettings())
     assert benchmark.pedantic(lambda: asyncio.run(connect(server)), rounds=15, iterations=1) == 2
 
 
-def test_connect_with_a_plain_bearer_header(benchmark: Any, oauth_url: str, keyring_file: Path) -> None:
+def test_connect_with_a_plain_bearer_header(benchmark: Any, oauth_url: str, plaintext_keyring: Any) -> None:
     token = signed_in(oauth_url)
     server = McpServer(
         name="plain",
@@ -91,7 +77,7 @@ def test_connect_with_a_plain_bearer_header(benchmark: Any, oauth_url: str, keyr
     assert benchmark.pedantic(lambda: asyncio.run(connect(server)), rounds=15, iterations=1) == 2
 
 
-def test_first_sign_in_round_trip(benchmark: Any, oauth_url: str, keyring_file: Path) -> None:
+def test_first_sign_in_round_trip(benchmark: Any, oauth_url: str, plaintext_keyring: Any) -> None:
     server = McpServer(name="secure", transport="http", url=oauth_url, oauth=OAuthSettings())
 
     def forget() -> None:

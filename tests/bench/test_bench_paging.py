@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from app.widgets.pager import PAGE_CHARS, StorePages
-from tests.gui.test_tool_paging import stored_call
+from tests.fakes.stores import stored_call
 
 UNIT = "abc 漢字かな 😀🎉 xyz\n"
 

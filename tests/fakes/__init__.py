@@ -1,1 +1,3 @@
-"""Test doubles that are real processes or servers (never mocks of our own code)."""
+"""What tests share: test doubles that are real processes, servers or scripted backends (never
+mocks of our own code), and small helpers (configs, stores, log lines, waits). No test module
+imports another (tests/unit/test_test_tree.py)."""

@@ -1,26 +1,23 @@
-"""GUI test fixtures: the qasync loop for async tests, scripted backends, real keyring backends."""
+"""GUI test fixtures: the qasync loop for async tests, the GC guard, language switching, a real
+Secret Service."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import io
 import os
 import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-import keyring
 import pytest
 import qasync
-from PIL import Image
 from PySide6.QtWidgets import QApplication
 
 from app import gc_guard
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
-from core.llm import TextSink
+from app.i18n import Translations
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -45,94 +42,23 @@ def _qasync_loop_factory() -> asyncio.AbstractEventLoop:
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict[str, Any]:
-    """Every async GUI test runs on the qasync loop (stack.md §3.1)."""
+    """Every async GUI test runs on the qasync loop (pytest-asyncio's loop-factory hook: every
+    ``@pytest.mark.asyncio`` test is parametrised over the factories returned here)."""
     return {"qasync": _qasync_loop_factory}
 
 
-async def wait_signal(signal: Any, within: float = 5.0) -> tuple[Any, ...]:
-    """``qtbot.waitSignal`` would spin a nested loop; this awaits on the running qasync loop."""
-    fut: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
-
-    def on(*args: Any) -> None:
-        if not fut.done():
-            fut.set_result(args)
-
-    signal.connect(on)
-    try:
-        return await asyncio.wait_for(fut, within)
-    finally:
-        signal.disconnect(on)
-
-
-async def until(cond: Any, within: float = 5.0) -> None:
-    """Poll ``cond`` on the running loop (the Qt state it reads has no asyncio event)."""
-    async with asyncio.timeout(within):
-        while not cond():  # noqa: ASYNC110 - polls Qt state, which has no asyncio event
-            await asyncio.sleep(0.01)
-
-
-def jpeg(width: int = 320, height: int = 240, colour: tuple[int, int, int] = (200, 40, 40)) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (width, height), colour).save(buf, "JPEG", quality=90)
-    return buf.getvalue()
-
-
-class ScriptedBackend:
-    """A ``ModelBackend`` whose label is the template's protocol; it answers from a script.
-
-    ``script`` items: a str (final answer) or a ToolCall (one tool round). ``gate`` (an
-    asyncio.Event) makes every call wait until it is set (for Stop tests)."""
-
-    calls: ClassVar[list[str]] = []  # backend labels of every request, across instances
-
-    def __init__(
-        self,
-        backend: str,
-        model: str,
-        script: list[str | ToolCall] | None = None,
-        gate: asyncio.Event | None = None,
-    ) -> None:
-        self._backend = backend
-        self._model = model
-        self.script = list(script or ["ok"])
-        self.gate = gate
-
-    @property
-    def backend(self) -> str:
-        return self._backend
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
-        ScriptedBackend.calls.append(self._backend)
-        if self.gate is not None:
-            await self.gate.wait()
-        step = self.script.pop(0) if len(self.script) > 1 else self.script[0]
-        if isinstance(step, ToolCall):
-            return ChatResponse(ChatMessage(Role.ASSISTANT, tool_calls=[step]), Usage(10, 2), "tool_use")
-        if on_text is not None:
-            on_text(step)
-        return ChatResponse(ChatMessage(Role.ASSISTANT, text=step), Usage(10, 5), "end_turn")
-
-
 @pytest.fixture
-def plaintext_keyring(tmp_path: Path) -> Iterator[Any]:
-    """keyrings.alt's file backend, kept in tmp (a real backend, not a mock)."""
-    from keyrings.alt.file import PlaintextKeyring
-
-    kr = PlaintextKeyring()
-    kr.file_path = str(tmp_path / "keyring_pass.cfg")
-    old = keyring.get_keyring()
-    keyring.set_keyring(kr)
-    yield kr
-    keyring.set_keyring(old)
+def translations(qapp: QApplication) -> Iterator[Translations]:
+    """Run-time language switching (``set_language``); uninstalled after the test."""
+    tr = Translations(qapp)
+    yield tr
+    tr.uninstall()
 
 
 @pytest.fixture
 def secret_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A real Secret Service: a private dbus-daemon + gnome-keyring-daemon (stack.md §4.1)."""
+    """A real Secret Service: a private dbus-daemon + gnome-keyring-daemon, unlocked with an empty
+    password (headless Linux has none by default)."""
     if not (shutil.which("dbus-daemon") and shutil.which("gnome-keyring-daemon")):
         pytest.skip("needs dbus-daemon and gnome-keyring-daemon (apt-get install dbus gnome-keyring)")
     home = tmp_path_factory.mktemp("sshome")
@@ -183,10 +109,13 @@ def secret_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The offscreen platform's harmless "does not support propagateSizeHints()/raise()" (stack.md §3)."""
+    """The offscreen platform's harmless "does not support propagateSizeHints()/raise()/grabbing the
+    keyboard" (it has no window system: a shown window or an open menu says so; nothing is wrong)."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(
-                pytest.mark.qt_log_ignore(r"This plugin does not support (propagateSizeHints|raise)\(\)")
+                pytest.mark.qt_log_ignore(
+                    r"This plugin does not support (propagateSizeHints\(\)|raise\(\)|grabbing the keyboard)"
+                )
             )

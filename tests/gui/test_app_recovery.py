@@ -11,13 +11,13 @@ from app.launcher import make_runtime, resume_cut_turns
 from core.config import parse_config
 from core.village import Village
 from tests.fakes.scripted import EchoTool, ScriptedBackend, reply
-from tests.integration.test_resume_engine import CFG, crashed_store
+from tests.fakes.stores import CRASHED_CFG, crashed_store
 
 
 @pytest.mark.asyncio
 async def test_start_resumes_the_cut_turn_without_rerunning_completed_tools(tmp_path: Path) -> None:
     crashed_store(tmp_path).close()
-    config = parse_config(CFG)
+    config = parse_config(CRASHED_CFG)
     rt = make_runtime(config, KeyStore(), store_dir=tmp_path)
     assert isinstance(rt.village, Village)
     backend = ScriptedBackend([reply("resumed after the crash")])

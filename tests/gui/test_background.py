@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.background import Background, cancel_under
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 
 @pytest.mark.asyncio

@@ -22,9 +22,11 @@ from app.widgets.toolpanel import ToolPanel, ToolRow
 from core.canonical import ImageData, ToolCall
 from core.events import ToolFinished, ToolStarted
 from core.village import Village
-
-from .conftest import ScriptedBackend, jpeg, until
-from .test_window import CameraTool, make_config, window
+from tests.fakes.configs import window_config
+from tests.fakes.images import jpeg
+from tests.fakes.scripted import CameraTool, ScriptedBackend
+from tests.fakes.waits import until
+from tests.fakes.windows import window
 
 
 def flush_deletes() -> None:
@@ -135,7 +137,8 @@ async def test_preview_decodes_in_a_worker_thread_with_the_line(
     data = jpeg(640, 480)
     script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {}), "I see red."]
     village = Village(
-        make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, script)
+        window_config(tmp_path),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, script),
     )
     village.add_tools("a1", [CameraTool(data)])
     win = window(qtbot, village)
@@ -158,8 +161,8 @@ async def test_window_chat_is_bounded_over_many_turns(qtbot: QtBot, tmp_path: Pa
     script: list[str | ToolCall] = []
     for i in range(turns):
         script += [ToolCall(f"c{i}", "cam__live_view_image", {}), f"reply {i}"]
-    backend = ScriptedBackend("anthropic", "m", script)  # one script across the turns
-    village = Village(make_config(tmp_path), backend_factory=lambda t: backend)
+    backend = ScriptedBackend.looping("anthropic", "m", script)  # one script across the turns
+    village = Village(window_config(tmp_path), backend_factory=lambda t: backend)
     village.add_tools("a1", [CameraTool(jpeg(64, 48))])
     win = window(qtbot, village)
     for i in range(turns):

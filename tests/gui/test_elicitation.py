@@ -25,11 +25,10 @@ from app.widgets.elicitation import ElicitationArea, ElicitationCard
 from core.config import load_config, parse_config, save_config
 from core.elicitation import Elicitations, parse_schema
 from core.events import ElicitationAsked, EventBus
-from tests.conftest import log_lines
-from tests.fakes.camera import camera_server
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Scenario
-
-from .conftest import until
+from tests.fakes.servers import camera_server
+from tests.fakes.waits import until
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = "nik__demo_ask_settings"

@@ -27,12 +27,10 @@ from app.launcher import Runtime, make_runtime
 from app.main_window import MainWindow
 from core.config import PROTOCOLS as ALL_PROTOCOLS
 from core.config import Config, Template, load_config, parse_config, save_config
-from tests.conftest import log_lines
-from tests.fakes.camera import camera_server
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Received, Scenario
-from tests.integration.test_p4_camera_turn import ASK
-
-from .conftest import until
+from tests.fakes.servers import CAMERA_ASK, camera_server
+from tests.fakes.waits import until
 
 SAY = "A desk under a lamp, seen from the front camera."
 TOOL = "nik__live_view_image"
@@ -206,7 +204,7 @@ def check_window(win: MainWindow, frame: bytes) -> None:
     assert preview.image is not None and not preview.image.isNull()
     assert preview.isVisible() and preview.picture.pixmap().width() > 0
     assert chat.inner.isAncestorOf(preview) and not row.isAncestorOf(preview)
-    assert [(b.role, b.text) for b in chat.bubbles] == [("user", ASK), ("assistant", SAY)]
+    assert [(b.role, b.text) for b in chat.bubbles] == [("user", CAMERA_ASK), ("assistant", SAY)]
     assert [b.isVisible() for b in chat.bubbles] == [True, True]
 
 
@@ -222,7 +220,7 @@ async def test_turn_from_the_gui(
         save_config(parse_config(config_data(protocol, fake.url, camera, f"gui-{protocol}")), cfg_path)
         rt, win = await open_window(qtbot, load_config(cfg_path), tmp_path)
         try:
-            await type_and_send(qtbot, win, "agent_9", ASK, turns=1)
+            await type_and_send(qtbot, win, "agent_9", CAMERA_ASK, turns=1)
             requests = list(fake.requests)
             frame = check_provider(protocol, requests, key_value)
             check_window(win, frame)
@@ -278,7 +276,7 @@ async def test_settings_switch_from_offline_demo_to_a_wire(
         config.path = cfg_path  # the demo village has no file until Settings saves it
         rt, win = await open_window(qtbot, config, tmp_path)
         try:
-            await type_and_send(qtbot, win, DEMO_AGENT_ID, ASK, turns=1)
+            await type_and_send(qtbot, win, DEMO_AGENT_ID, CAMERA_ASK, turns=1)
             assert fake.requests == []  # the demo model answered that one
             dlg = win.open_settings()
             dlg.tabs.setCurrentIndex(1)
@@ -290,7 +288,7 @@ async def test_settings_switch_from_offline_demo_to_a_wire(
                 dlg.problems_label.text() == ""
             )  # today: "templates[0].base_url: expected a non-empty string"
             await until(lambda: rt.village.config.agent(DEMO_AGENT_ID).template == "Claude")
-            await type_and_send(qtbot, win, DEMO_AGENT_ID, ASK, turns=2)
+            await type_and_send(qtbot, win, DEMO_AGENT_ID, CAMERA_ASK, turns=2)
             requests = list(fake.requests)
             dlg.close()
         finally:

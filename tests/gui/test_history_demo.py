@@ -17,10 +17,11 @@ from core.canonical import ToolCall
 from core.history import StoreHistory
 from core.store import SqliteJournal, Store
 from core.village import Village
-from tests.conftest import log_lines
-
-from .conftest import ScriptedBackend, jpeg, until
-from .test_window import CameraTool, make_config
+from tests.fakes.configs import window_config
+from tests.fakes.images import jpeg
+from tests.fakes.logs import log_lines
+from tests.fakes.scripted import CameraTool, ScriptedBackend
+from tests.fakes.waits import until
 
 
 @pytest.mark.asyncio
@@ -29,9 +30,9 @@ async def test_reopening_shows_history(qtbot: QtBot, tmp_path: Path) -> None:
     script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {"q": 1}), "I see red."]
     store = Store.open(tmp_path / "data")
     village = Village(
-        make_config(tmp_path),
+        window_config(tmp_path),
         journal=SqliteJournal(store),
-        backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, script),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, script),
     )
     village.add_tools("a1", [CameraTool(data)])
     await village.send("a1", "look").wait()
@@ -39,7 +40,9 @@ async def test_reopening_shows_history(qtbot: QtBot, tmp_path: Path) -> None:
     store.close()
 
     store = Store.open(tmp_path / "data")  # "restart"
-    village = Village(make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model))
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
     win = MainWindow(village, KeyStore(), history=StoreHistory(store))
     qtbot.addWidget(win)
     win.show()
@@ -62,9 +65,9 @@ async def test_missing_image_shows_the_note(qtbot: QtBot, tmp_path: Path) -> Non
     script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {}), "done"]
     store = Store.open(tmp_path / "data")
     village = Village(
-        make_config(tmp_path),
+        window_config(tmp_path),
         journal=SqliteJournal(store),
-        backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, script),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, script),
     )
     data = jpeg(64, 48)
     village.add_tools("a1", [CameraTool(data)])
@@ -74,7 +77,9 @@ async def test_missing_image_shows_the_note(qtbot: QtBot, tmp_path: Path) -> Non
         if blob.is_file() and blob.read_bytes() == data:
             blob.unlink()
     win = MainWindow(
-        Village(make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model)),
+        Village(
+            window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+        ),
         KeyStore(),
         history=StoreHistory(store),
     )

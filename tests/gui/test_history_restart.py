@@ -16,8 +16,9 @@ from core.config import Config, parse_config
 from core.events import Notice, ToolFinished, TurnStarted
 from core.notes import note
 from core.village import Village
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
+from tests.fakes.stores import CRASHED_CFG, crashed_store
 
 CFG = {
     "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
@@ -159,15 +160,13 @@ async def test_history_preview_falls_back_to_the_media_cache_then_the_note(
 @pytest.mark.asyncio
 async def test_a_cut_turn_is_not_seeded_it_resumes(tmp_path: Path) -> None:
     from app.launcher import resume_cut_turns
-    from tests.integration.test_resume_engine import CFG as CUT_CFG
-    from tests.integration.test_resume_engine import crashed_store
 
     crashed_store(tmp_path, final="done before the crash").close()  # its turn never ended
-    rt = make_runtime(parse_config(CUT_CFG), KeyStore(), store_dir=tmp_path)
+    rt = make_runtime(parse_config(CRASHED_CFG), KeyStore(), store_dir=tmp_path)
     assert isinstance(rt.village, Village)
     try:
         assert rt.village.history("agent_9") == []  # recovery finishes it, then it is history
-        assert resume_cut_turns(rt, parse_config(CUT_CFG)) == 1
+        assert resume_cut_turns(rt, parse_config(CRASHED_CFG)) == 1
         await rt.village.wait_idle()
         assert [m.text for m in rt.village.history("agent_9")] == [
             "look twice",

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.i18n import Translations, qm_path, translations_dir
@@ -15,16 +13,9 @@ from app.keys import KeyStore
 from app.main_window import MainWindow
 from core.events import ToolFinished, ToolStarted
 from core.village import Village
-
-from .conftest import ScriptedBackend, until
-from .test_window import make_config
-
-
-@pytest.fixture
-def translations(qapp: QApplication) -> Iterator[Translations]:
-    tr = Translations(qapp)
-    yield tr
-    tr.uninstall()
+from tests.fakes.configs import window_config
+from tests.fakes.scripted import ScriptedBackend
+from tests.fakes.waits import until
 
 
 def test_catalogues_are_complete() -> None:
@@ -46,7 +37,9 @@ def test_catalogues_are_complete() -> None:
 
 
 def test_switching_language_retranslates(qtbot: QtBot, tmp_path: Path, translations: Translations) -> None:
-    village = Village(make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model))
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
     win = MainWindow(village, KeyStore(), translations=translations)
     qtbot.addWidget(win)
     win.on_tool_started(ToolStarted("a1", "t", "c1", 1, "cam__x", {}))
@@ -75,7 +68,9 @@ def test_switching_language_retranslates(qtbot: QtBot, tmp_path: Path, translati
 async def test_village_language_from_settings(
     qtbot: QtBot, tmp_path: Path, translations: Translations
 ) -> None:
-    village = Village(make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model))
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
     win = MainWindow(village, KeyStore(), translations=translations)
     qtbot.addWidget(win)
     win.show()

@@ -16,7 +16,7 @@ from app.launcher import make_runtime, start_store_gc
 from core.config import parse_config
 from core.store import Store
 from core.village import Village
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend, call, reply
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.keys import KeyStore
 from app.launcher import load_or_demo, make_runtime
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 CFG = {
     "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],

@@ -23,8 +23,9 @@ from core.config import McpServer, McpSettings, OAuthSettings, parse_config
 from core.mcp import McpToolProvider
 from core.mcp.oauth import KeyringTokenStorage, keyring_user
 from core.paths import KEYRING_SERVICE
-from tests.conftest import log_lines
-from tests.integration.test_mcp_oauth import start_oauth, stop
+from tests.fakes.logs import log_lines
+from tests.fakes.servers import start_oauth, stop
+from tests.fakes.waits import until
 
 URL = "https://camera.example.test/mcp"
 ACCESS = "gui-access-token-5c1e0b77a2"
@@ -162,10 +163,7 @@ async def test_without_a_browser_the_link_is_shown_copied_and_the_sign_in_comple
     server = McpServer(name="secure", transport="http", url=url, oauth=OAuthSettings(scopes="camera"))
     try:
         task = asyncio.ensure_future(provider.tools_for("agent_7", [server]))
-        for _ in range(200):
-            if links.dialogs or task.done():
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: links.dialogs or task.done(), within=10)
         [dialog] = links.dialogs
         assert dialog.isVisible()
         assert dialog.copy_button.text() == "Copy link"
@@ -204,8 +202,9 @@ def test_an_opened_browser_shows_no_dialog(qtbot: QtBot) -> None:
         return True
 
     links = SignInLinks(browser)
-    assert links.open_url("https://as.example.test/authorize?state=s1") is True
-    qtbot.wait(50)
+    with qtbot.assertNotEmitted(links.requested):
+        assert links.open_url("https://as.example.test/authorize?state=s1") is True
+    QApplication.processEvents()  # what a queued request would have shown, it would show now
     assert opened == ["https://as.example.test/authorize?state=s1"] and links.dialogs == []
     failing = SignInLinks(lambda u: 1 / 0)
     assert failing.open_url("https://as.example.test/authorize?state=s2") is True

@@ -19,10 +19,12 @@ from core.journal import ResumePoint
 from core.store import SqliteJournal, Store
 from core.tool import ToolContext, ToolReturn
 from core.village import Village
-from tests.conftest import log_lines
-
-from .conftest import ScriptedBackend, jpeg, until
-from .test_window import CameraTool, make_config, window
+from tests.fakes.configs import window_config
+from tests.fakes.images import jpeg
+from tests.fakes.logs import log_lines
+from tests.fakes.scripted import CameraTool, ScriptedBackend
+from tests.fakes.waits import until
+from tests.fakes.windows import window
 
 
 class CountingCamera(CameraTool):
@@ -41,8 +43,8 @@ async def test_pause_then_resume_runs_the_pending_call_once(
 ) -> None:
     gate = asyncio.Event()
     script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {}), "A red frame."]
-    backend = ScriptedBackend("anthropic", "m", script, gate=gate)
-    village = Village(make_config(tmp_path), backend_factory=lambda t: backend)
+    backend = ScriptedBackend.looping("anthropic", "m", script, gate=gate)
+    village = Village(window_config(tmp_path), backend_factory=lambda t: backend)
     camera = CountingCamera(jpeg())
     village.add_tools("a1", [camera])
     win = window(qtbot, village)
@@ -80,9 +82,9 @@ async def test_a_paused_turn_from_an_earlier_session_waits_for_the_person(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     store = Store.open(tmp_path / "data")
-    config = make_config(tmp_path)
+    config = window_config(tmp_path)
     gate = asyncio.Event()
-    first = ScriptedBackend(
+    first = ScriptedBackend.looping(
         "anthropic", "m", [ToolCall("c1", "cam__live_view_image", {}), "unused"], gate=gate
     )
     earlier = Village(config, backend_factory=lambda t: first, journal=SqliteJournal(store))
@@ -97,7 +99,7 @@ async def test_a_paused_turn_from_an_earlier_session_waits_for_the_person(
     await earlier.close()
 
     # the next session: the paused turn is offered, not continued on its own
-    later_backend = ScriptedBackend("anthropic", "m", ["A red frame."])
+    later_backend = ScriptedBackend.looping("anthropic", "m", ["A red frame."])
     village = Village(config, backend_factory=lambda t: later_backend, journal=SqliteJournal(store))
     village.add_tools("a1", [camera])
     win: MainWindow = window(qtbot, village)
@@ -120,8 +122,8 @@ async def test_a_resumed_turn_is_not_shown_twice_and_can_be_stopped(qtbot: QtBot
     """A turn resumed outside the window (at start-up) gets Stop/Pause; its request and a call it
     reuses (completed before the cut) are not shown a second time."""
     gate = asyncio.Event()
-    backend = ScriptedBackend("anthropic", "m", ["Two frames."], gate=gate)
-    village = Village(make_config(tmp_path), backend_factory=lambda t: backend)
+    backend = ScriptedBackend.looping("anthropic", "m", ["Two frames."], gate=gate)
+    village = Village(window_config(tmp_path), backend_factory=lambda t: backend)
     camera = CountingCamera(jpeg())
     village.add_tools("a1", [camera])
     win = window(qtbot, village)
@@ -175,8 +177,9 @@ async def test_pause_stays_disabled_while_the_turn_is_pausing(qtbot: QtBot, tmp_
     """Pause was pressed: the button stays off until the turn has paused, also when events of the
     still-running step refresh the window in between (the handle says it is pausing)."""
     gate = asyncio.Event()
-    backend = ScriptedBackend("anthropic", "m", [ToolCall("c1", "cam__live_view_image", {}), "x"], gate=gate)
-    village = Village(make_config(tmp_path), backend_factory=lambda t: backend)
+    script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {}), "x"]
+    backend = ScriptedBackend.looping("anthropic", "m", script, gate=gate)
+    village = Village(window_config(tmp_path), backend_factory=lambda t: backend)
     village.add_tools("a1", [CountingCamera(jpeg())])
     win = window(qtbot, village)
     before = len(ScriptedBackend.calls)

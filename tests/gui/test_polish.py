@@ -23,9 +23,8 @@ from core.canonical import ImageData, Usage
 from core.config import OFFLINE_DEMO
 from core.events import ToolFinished, ToolStarted
 from core.village import AgentState, AgentStatus
-
-from .conftest import jpeg
-from .test_settings import make_config
+from tests.fakes.configs import settings_config
+from tests.fakes.images import jpeg
 
 
 @pytest.fixture(autouse=True)
@@ -222,7 +221,9 @@ def test_offline_demo_shows_no_tokens(qtbot: QtBot) -> None:
 
 # ---------------------------------------------------------------------------------------- settings
 def test_mcp_servers_line_up_with_the_other_fields(qtbot: QtBot, tmp_path: Path) -> None:
-    dlg = SettingsDialog(make_config(), KeyStore(keyring.backends.fail.Keyring()), path=tmp_path / "c.json")
+    dlg = SettingsDialog(
+        settings_config(), KeyStore(keyring.backends.fail.Keyring()), path=tmp_path / "c.json"
+    )
     qtbot.addWidget(dlg)
     dlg.show()
     dlg.tabs.setCurrentIndex(1)

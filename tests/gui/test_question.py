@@ -18,10 +18,9 @@ from core.canonical import Role
 from core.config import Agent
 from core.tool import AgentTool
 from core.village import Village
+from tests.fakes.configs import window_config
 from tests.fakes.scripted import ScriptedBackend, call, reply
-
-from .conftest import until
-from .test_window import make_config
+from tests.fakes.waits import until
 
 ASK = {"question": "Which shelf should I watch?", "options": ["top", "bottom"]}
 
@@ -30,7 +29,7 @@ def setup(qtbot: QtBot, tmp_path: Path, backend: ScriptedBackend) -> tuple[Villa
     def tools(agent: Agent, language: str) -> list[AgentTool]:
         return for_agent(agent.builtin_tools, tmp_path / "code", language=language)
 
-    village = Village(make_config(tmp_path), backend_factory=lambda _t: backend, builtin_tools=tools)
+    village = Village(window_config(tmp_path), backend_factory=lambda _t: backend, builtin_tools=tools)
     win = MainWindow(village, KeyStore())
     qtbot.addWidget(win)
     win.show()

@@ -13,7 +13,7 @@ from app.settings import SettingsDialog, parse_servers_json
 from core.config import Config, parse_config
 from core.log import LOG
 from core.paths import KEYRING_SERVICE as SERVICE
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 SECRET = "fuseforks-test-secret-7Q2xLp9vW"  # no well-known key shape: only register_secret hides it
 

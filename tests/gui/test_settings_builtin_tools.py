@@ -9,13 +9,12 @@ from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
 from app.settings import SettingsDialog
-
-from .test_settings import make_config
+from tests.fakes.configs import settings_config
 
 
 def test_checkboxes_follow_the_agent_and_are_saved(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "fuseforks.json"
-    dlg = SettingsDialog(make_config(), KeyStore(), path=path)
+    dlg = SettingsDialog(settings_config(), KeyStore(), path=path)
     qtbot.addWidget(dlg)
     dlg.show()
     dlg.tabs.setCurrentIndex(1)

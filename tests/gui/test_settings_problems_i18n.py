@@ -13,8 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.i18n import Translations
 from app.keys import KeyStore
 from app.settings import SettingsDialog
-
-from .test_settings import make_config
+from tests.fakes.configs import settings_config
 
 
 @pytest.fixture
@@ -31,7 +30,7 @@ def test_file_level_problem_label_is_translated(
     qtbot: QtBot, tmp_path: Path, translations: Translations, language: str, label: str
 ) -> None:
     assert translations.set_language(language)
-    dlg = SettingsDialog(make_config(), KeyStore(), path=tmp_path / "config.json")
+    dlg = SettingsDialog(settings_config(), KeyStore(), path=tmp_path / "config.json")
     qtbot.addWidget(dlg)
     dlg.show_problems([("", "not JSON"), ("agents[0].name", "empty")])
     assert dlg.problems_label.text() == f"{label}: not JSON\nagents[0].name: empty"

@@ -3,9 +3,7 @@ through the rest, read from the store (never from the row's event); nothing is c
 
 from __future__ import annotations
 
-import asyncio
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,45 +18,18 @@ from app.launcher import make_runtime
 from app.main_window import MainWindow
 from app.widgets.pager import CORRUPT, MISSING, PAGE_CHARS, Page, PageUnavailable, StorePages
 from app.widgets.toolpanel import ToolPanel, ToolRow
-from core.canonical import ChatMessage, Role, ToolCall, Usage
+from core.canonical import ToolCall
 from core.events import ToolFinished, ToolStarted
 from core.history import StoreHistory
 from core.store import SqliteJournal, Store
 from core.store.blobs import PAGE_SIZE
-from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
+from core.tool import AgentTool, ToolContext, ToolReturn
 from core.village import Village
-from tests.conftest import log_lines
-
-from .conftest import ScriptedBackend, until
-from .test_window import make_config
-
-UNIT = "abc 漢字かな 😀🎉 xyz\n"  # 1-, 3- and 4-byte UTF-8 code points
-BODY = (UNIT * (50_000 // len(UNIT) + 1))[:50_000]
-NAME = "reader"
-
-
-def stored_call(
-    data_dir: Path,
-    body: str = BODY,
-    args: dict[str, Any] | None = None,
-    turn: str = "t1",
-    call: str = "c1",
-    model_view: str | None = None,
-) -> Store:
-    """A real store with one completed call of ``a1``: ``body`` is the whole result; the tool
-    message (what the model read) is ``model_view`` when given."""
-    store = Store.open(data_dir)
-    store.begin_turn(turn, "a1", "a1", ChatMessage(Role.USER, text="read"))
-    tc = ToolCall(call, NAME, args if args is not None else {"q": 1})
-    store.model_message(turn, 1, ChatMessage(Role.ASSISTANT, tool_calls=[tc]), Usage())
-    store.tool_registered(turn, 1, tc)
-    store.set_call_state(turn, call, "running", op="tool_running")
-    seen = body if model_view is None else model_view
-    ret = ToolReturn(ToolOutput(seen), full=None if model_view is None else ToolOutput(body))
-    msg = ChatMessage(Role.TOOL, text=seen, tool_call_id=call, tool_name=NAME)
-    assert store.tool_completed(turn, call, ret, msg)
-    store.end_turn(turn, "-", "done", Usage())
-    return store
+from tests.fakes.configs import window_config
+from tests.fakes.logs import log_lines
+from tests.fakes.scripted import ScriptedBackend
+from tests.fakes.stores import BODY, NAME, stored_call
+from tests.fakes.waits import until
 
 
 def events(
@@ -332,9 +303,9 @@ async def test_live_turn_and_reopened_history_page_from_the_store(qtbot: QtBot, 
     script: list[str | ToolCall] = [ToolCall("c1", NAME, {"q": 1}), "Read."]
     store = Store.open(tmp_path / "data")
     village = Village(
-        make_config(tmp_path),
+        window_config(tmp_path),
         journal=SqliteJournal(store),
-        backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, script),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, script),
     )
     village.add_tools("a1", [LongTool()])
     win = MainWindow(village, KeyStore(), history=StoreHistory(store))
@@ -358,7 +329,9 @@ async def test_live_turn_and_reopened_history_page_from_the_store(qtbot: QtBot, 
         store.close()
 
     store = Store.open(tmp_path / "data")  # reopened: the rows are rebuilt from the store
-    village = Village(make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model))
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
     win = MainWindow(village, KeyStore(), history=StoreHistory(store))
     qtbot.addWidget(win)
     try:
@@ -381,21 +354,22 @@ class Recording(StorePages):
 
     def __init__(self, store: Store, slow: int = -1) -> None:
         super().__init__(store)
-        self.slow = slow  # this page index takes 0.3 s longer
+        self.slow = slow  # this page index is read only once ``release`` is set
+        self.release = threading.Event()
         self.threads: list[bool] = []  # True: read on the main (GUI) thread
 
     def page(self, turn_id: str, call_id: str, part: str, index: int) -> Page:
         self.threads.append(threading.current_thread() is threading.main_thread())
         if index == self.slow:
-            time.sleep(0.3)
+            self.release.wait(10)
         return super().page(turn_id, call_id, part, index)
 
 
 @pytest.mark.asyncio
 async def test_pages_are_read_off_the_gui_thread_and_the_newest_wins(qtbot: QtBot, tmp_path: Path) -> None:
     store = stored_call(tmp_path / "data")
+    source = Recording(store, slow=1)
     try:
-        source = Recording(store, slow=1)
         panel = ToolPanel(pages=source)
         qtbot.addWidget(panel)
         row = open_row(panel, *events())
@@ -404,11 +378,13 @@ async def test_pages_are_read_off_the_gui_thread_and_the_newest_wins(qtbot: QtBo
         pager.go(1)
         pager.go(3)  # asked before the slow page 2 (index 1) arrived: only the newest is shown
         await settled(row)
-        await asyncio.sleep(0.5)  # page 2 has arrived by now, and was dropped
+        source.release.set()
+        await until(lambda: not pager._tasks)  # page 2 has arrived now, and was dropped
         assert row.output_text.toPlainText() == BODY[48_000:]
         assert pager.position.text() == label(48_001, 50_000, 50_000)
         assert source.threads == [False, False, False]
     finally:
+        source.release.set()
         store.close()
 
 
@@ -418,10 +394,10 @@ async def test_app_runtime_pages_the_whole_result_the_model_read_shortened(
 ) -> None:
     """The app's own runtime (spill pipeline on): the model reads a shortened view, the panel
     pages through all 50,000 stored characters."""
-    rt = make_runtime(make_config(tmp_path), KeyStore(), store_dir=tmp_path / "data")
+    rt = make_runtime(window_config(tmp_path), KeyStore(), store_dir=tmp_path / "data")
     assert isinstance(rt.village, Village) and rt.store is not None
     script: list[str | ToolCall] = [ToolCall("c1", NAME, {"q": 1}), "Read."]
-    rt.village._backend_factory = lambda t: ScriptedBackend(t.protocol, t.model, script)
+    rt.village._backend_factory = lambda t: ScriptedBackend.looping(t.protocol, t.model, script)
     rt.village.add_tools("a1", [LongTool()])
     win = MainWindow(rt.village, KeyStore(), history=rt.history)
     qtbot.addWidget(win)

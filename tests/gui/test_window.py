@@ -6,53 +6,18 @@ import asyncio
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.keys import KeyStore
-from app.main_window import MainWindow
-from core.canonical import ImageData, ToolCall
-from core.config import Config, parse_config
-from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
+from core.canonical import ToolCall
 from core.village import Village
-from tests.conftest import log_lines
-
-from .conftest import ScriptedBackend, jpeg, until
-
-
-def make_config(tmp_path: Path) -> Config:
-    return parse_config(
-        {
-            "village": {"language": "en", "name": "Test village"},
-            "templates": [
-                {"name": "Claude", "protocol": "anthropic", "model": "claude-x", "key": "claude"},
-                {"name": "Gemini", "protocol": "gemini", "model": "gemini-x", "key": "gemini"},
-            ],
-            "agents": [{"id": "a1", "name": "Ava", "template": "Claude"}],
-        },
-        tmp_path / "fuseforks.json",
-    )
-
-
-class CameraTool(AgentTool):
-    name = "cam__live_view_image"
-    description = "one frame"
-    input_schema: dict[str, Any] = {"type": "object"}  # noqa: RUF012
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    async def call(self, args: dict[str, Any], ctx: ToolContext) -> ToolReturn:
-        return ToolReturn(ToolOutput("frame 1", [ImageData("image/jpeg", self.data, 320, 240)]))
-
-
-def window(qtbot: QtBot, village: Village, **kw: Any) -> MainWindow:
-    win = MainWindow(village, KeyStore(), **kw)
-    qtbot.addWidget(win)
-    win.show()
-    return win
+from tests.fakes.configs import window_config
+from tests.fakes.images import jpeg
+from tests.fakes.logs import log_lines
+from tests.fakes.scripted import CameraTool, ScriptedBackend
+from tests.fakes.waits import until
+from tests.fakes.windows import window
 
 
 def test_version_command() -> None:
@@ -69,7 +34,9 @@ def test_version_command() -> None:
 
 
 def test_main_window_shows(qtbot: QtBot, tmp_path: Path) -> None:
-    village = Village(make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model))
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
     win = window(qtbot, village)
     assert win.isVisible()
     assert win.windowTitle() == "Fuseforks — Test village"
@@ -86,7 +53,8 @@ async def test_preview_outside_collapsed_details(qtbot: QtBot, tmp_path: Path, e
     data = jpeg(320, 240)
     script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {}), "I see red."]
     village = Village(
-        make_config(tmp_path), backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, script)
+        window_config(tmp_path),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, script),
     )
     village.add_tools("a1", [CameraTool(data)])
     win = window(qtbot, village)
@@ -115,8 +83,8 @@ async def test_template_switch_in_dialog_changes_next_turn(
 ) -> None:
     gate = asyncio.Event()
     village = Village(
-        make_config(tmp_path),
-        backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, ["hi"], gate=gate),
+        window_config(tmp_path),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, ["hi"], gate=gate),
     )
     win = window(qtbot, village)
     first = win.send_text("a1", "first")  # starts on Claude and is still running during the switch
@@ -147,8 +115,8 @@ async def test_stop_button(qtbot: QtBot, tmp_path: Path, event_log: Path) -> Non
     gate = asyncio.Event()
     script: list[str | ToolCall] = [ToolCall("c1", "cam__live_view_image", {})]  # would loop forever
     village = Village(
-        make_config(tmp_path),
-        backend_factory=lambda t: ScriptedBackend(t.protocol, t.model, script, gate=gate),
+        window_config(tmp_path),
+        backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, script, gate=gate),
     )
     village.add_tools("a1", [CameraTool(jpeg())])
     win = window(qtbot, village)

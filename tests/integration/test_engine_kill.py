@@ -33,7 +33,7 @@ import pytest
 from core.log import LOG_NAME
 from core.notes import note
 from core.store import Store
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.integration.engine_kill_driver import (
     AGENT,
     CALLS,

@@ -16,16 +16,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role, ToolCall, Usage
+from core.canonical import ChatMessage, ChatResponse, ImageData, Role, ToolCall, Usage
 from core.config import Config, parse_config
-from core.llm import TextSink
 from core.recovery import recover
 from core.results import VillagePipeline
 from core.spill import text_quarters
 from core.store import PAGE_SIZE, SqliteJournal, Store
 from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
 from core.village import Village
-from tests.fakes.scripted import reply
+from tests.fakes.scripted import ScriptedBackend, reply
 
 IMAGES = 12
 LINE = "行 {:07d} frame log: the camera saw a red square, nothing else\n"
@@ -66,27 +65,6 @@ class BigTool(AgentTool):
         return ToolReturn(ToolOutput(TEXT, list(FRAMES)))
 
 
-class CutBackend:
-    """First request: call the tool. Second request: recorded, then hangs (the crash point)."""
-
-    backend = "scripted"
-    model = "claude-x"
-
-    def __init__(self, steps: list[ChatResponse | None]) -> None:
-        self.steps = steps
-        self.requests: list[ChatRequest] = []
-        self.hanging = asyncio.Event()
-
-    async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
-        self.requests.append(request)
-        step = self.steps.pop(0)
-        if step is None:
-            self.hanging.set()
-            await asyncio.Event().wait()
-        assert step is not None
-        return step
-
-
 def make_config(tmp_path: Path) -> Config:
     data = {
         "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
@@ -95,7 +73,9 @@ def make_config(tmp_path: Path) -> Config:
     return parse_config(data, tmp_path / "village.json")
 
 
-def village_on(store: Store, config: Config, backend: CutBackend, tmp_path: Path, tool: BigTool) -> Village:
+def village_on(
+    store: Store, config: Config, backend: ScriptedBackend, tmp_path: Path, tool: BigTool
+) -> Village:
     village = Village(
         config,
         backend_factory=lambda t: backend,
@@ -115,7 +95,7 @@ async def cut_turn(tmp_path: Path, tool: BigTool) -> ChatMessage:
     """Run the turn until the second model request, then cut it there (as a crash would)."""
     config = make_config(tmp_path)
     store = Store.open(tmp_path / "data")
-    backend = CutBackend([CALL, None])
+    backend = ScriptedBackend([CALL], model="claude-x", hang_on=2)
     village = village_on(store, config, backend, tmp_path, tool)
     handle = village.send("agent_9", "dump everything")
     await asyncio.wait_for(backend.hanging.wait(), 60)
@@ -186,7 +166,7 @@ async def test_resume_after_restart_reuses_the_completion_and_sends_the_same_bud
         [point] = recover(store)
         assert point.completed["c1"].output.text == sent.text
         assert point.completed["c1"].output.images == sent.attachments
-        backend = CutBackend([reply("seen it all")])
+        backend = ScriptedBackend([reply("seen it all")], model="claude-x")
         village = village_on(store, make_config(tmp_path), backend, tmp_path, tool)
         outcome = await village.resume(point).wait()
         assert outcome.text == "seen it all"

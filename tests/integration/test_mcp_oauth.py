@@ -10,7 +10,6 @@ import base64
 import hashlib
 import json
 import re
-import select
 import socket
 import subprocess
 import sys
@@ -30,32 +29,12 @@ from core.mcp import McpToolProvider
 from core.mcp.oauth import forget, keyring_user, signed_in
 from core.mcp.stderr import STDERR_KEEP_BYTES
 from core.tool import AgentTool, ToolContext, ToolReturn
-from tests.conftest import log_lines
-from tests.integration.test_mcp_provider import start_camera, stop
+from tests.fakes.logs import log_lines
+from tests.fakes.servers import FAST, start_camera, start_oauth, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENT = "agent_7"
-FAST = McpSettings(call_timeout_s=20.0, connect_timeout_s=20.0)
 TOKEN = re.compile(r"\b(at|rt)-[A-Za-z0-9_-]{20,}")
-
-
-def start_oauth(*args: str) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakes.oauth_mcp_server", "--port", "0", *args],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], 20)
-    line = proc.stdout.readline() if ready else ""
-    match = re.fullmatch(r"oauth mcp: (http://127\.0\.0\.1:\d+/(mcp|sse))\n", line)
-    if not match:
-        stop(proc)
-        raise AssertionError(f"no ready line from the OAuth server: {line!r}")
-    return proc, match.group(1)
 
 
 @pytest.fixture
@@ -65,17 +44,41 @@ def oauth_url() -> Iterator[str]:
     stop(proc)
 
 
-@pytest.fixture
-def keyring_file(tmp_path: Path) -> Iterator[Path]:
-    """keyrings.alt's file backend, kept in tmp (a real backend, not a mock)."""
-    from keyrings.alt.file import PlaintextKeyring
+class ShiftedTime:
+    """The ``time`` module as the SDK's OAuth client sees it, with a wall clock that ``advance``
+    moves forward: an access token expires while connected without the test waiting for it."""
 
-    kr = PlaintextKeyring()
-    kr.file_path = str(tmp_path / "keyring_pass.cfg")
-    old = keyring.get_keyring()
-    keyring.set_keyring(kr)
-    yield Path(kr.file_path)
-    keyring.set_keyring(old)
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def time(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+@pytest.fixture
+def sdk_clock(monkeypatch: pytest.MonkeyPatch) -> ShiftedTime:
+    """The clock of the SDK's token expiry (computed in auth_utils, checked in oauth2)."""
+    import mcp.client.auth.oauth2
+    import mcp.shared.auth_utils
+
+    clock = ShiftedTime()
+    monkeypatch.setattr(mcp.client.auth.oauth2, "time", clock)
+    monkeypatch.setattr(mcp.shared.auth_utils, "time", clock)
+    return clock
+
+
+def expire_stored(server: str, url: str) -> None:
+    """Write the stored tokens of ``server`` back as expired (as if their lifetime had passed)."""
+    user = keyring_user(server, url)
+    data = json.loads(keyring.get_password("fuseforks", user) or "{}")
+    data["expires_at"] = time.time() - 1
+    keyring.set_password("fuseforks", user, json.dumps(data, sort_keys=True))
 
 
 class Browser:
@@ -133,9 +136,9 @@ async def stats(tools: list[AgentTool]) -> dict[str, int]:
     return data
 
 
-def stored(path: Path, server: str, url: str) -> dict[str, Any]:
-    """The JSON value the keyring (the file backend at ``path``) holds for ``server``."""
-    assert path.exists()
+def stored(kr: Any, server: str, url: str) -> dict[str, Any]:
+    """The JSON value the keyring (the file backend ``kr``) holds for ``server``."""
+    assert Path(kr.file_path).exists()
     user = keyring_user(server, url)
     assert keyring.get_password("fuseforks", user) is not None
     data: dict[str, Any] = json.loads(keyring.get_password("fuseforks", user) or "{}")
@@ -156,7 +159,7 @@ def status_of(provider: McpToolProvider, server: str) -> tuple[str, str]:
 
 @pytest.mark.asyncio
 async def test_sign_in_then_tools_work_tokens_only_in_keyring_and_reused_without_browser(
-    oauth_url: str, keyring_file: Path, event_log: Path, capfd: pytest.CaptureFixture[str]
+    oauth_url: str, plaintext_keyring: Any, event_log: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     browser = Browser()
     provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
@@ -184,7 +187,7 @@ async def test_sign_in_then_tools_work_tokens_only_in_keyring_and_reused_without
     assert "<h1>Signed in</h1>" in browser.pages[0][1]
 
     # The keyring holds tokens, their expiry and the registered client, under the server's user.
-    data = stored(keyring_file, "secure", oauth_url)
+    data = stored(plaintext_keyring, "secure", oauth_url)
     assert sorted(data) == ["client_info", "expires_at", "tokens"]
     tokens = data["tokens"]
     assert TOKEN.fullmatch(tokens["access_token"]) and TOKEN.fullmatch(tokens["refresh_token"])
@@ -235,27 +238,27 @@ async def test_sign_in_then_tools_work_tokens_only_in_keyring_and_reused_without
 
 @pytest.mark.asyncio
 async def test_expired_access_token_is_refreshed_in_session_and_from_the_keyring(
-    keyring_file: Path, event_log: Path
+    plaintext_keyring: Any, event_log: Path, sdk_clock: ShiftedTime
 ) -> None:
-    proc, url = start_oauth("--expires-in", "3")
+    proc, url = start_oauth()  # tokens live an hour
     browser = Browser()
     try:
         provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
         try:
             tools = await provider.tools_for(AGENT, [oauth_server(url)])
-            first = stored(keyring_file, "secure", url)["tokens"]
-            await asyncio.sleep(3.2)  # the access token expires while connected
+            first = stored(plaintext_keyring, "secure", url)["tokens"]
+            sdk_clock.advance(3601)  # the access token expires while connected
             got = await call(tools, "secure__echo", {"text": "late"})
             assert got.output.text == "echo: late"
             counts = await stats(tools)
             assert (counts["authorized"], counts["code_grants"], counts["refresh_grants"]) == (1, 1, 1)
         finally:
             await provider.close()
-        second = stored(keyring_file, "secure", url)["tokens"]
+        second = stored(plaintext_keyring, "secure", url)["tokens"]
         assert second["access_token"] != first["access_token"]
         assert second["refresh_token"] != first["refresh_token"]  # rotated and stored
 
-        await asyncio.sleep(3.2)  # now the stored one has expired too: refreshed before use
+        expire_stored("secure", url)  # now the stored one has expired too: refreshed before use
         again = McpToolProvider(language="en", settings=FAST, open_url=browser)
         try:
             tools = await again.tools_for(AGENT, [oauth_server(url)])
@@ -272,7 +275,7 @@ async def test_expired_access_token_is_refreshed_in_session_and_from_the_keyring
 
 @pytest.mark.asyncio
 async def test_agents_sharing_a_server_sign_in_once(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     browser = Browser(delay=0.5)
     provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
@@ -289,7 +292,7 @@ async def test_agents_sharing_a_server_sign_in_once(
 
 
 @pytest.mark.asyncio
-async def test_sse_server_signs_in_the_same_way(keyring_file: Path) -> None:
+async def test_sse_server_signs_in_the_same_way(plaintext_keyring: Any) -> None:
     proc, url = start_oauth("--sse")
     browser = Browser()
     try:
@@ -304,7 +307,7 @@ async def test_sse_server_signs_in_the_same_way(keyring_file: Path) -> None:
     finally:
         stop(proc)
     assert len(browser.opened) == 1
-    assert "tokens" in stored(keyring_file, "secure", url)
+    assert "tokens" in stored(plaintext_keyring, "secure", url)
 
 
 # -- rejected flows -----------------------------------------------------------------------------
@@ -319,7 +322,7 @@ def _with_param(url: str, **values: str) -> str:
 
 @pytest.mark.asyncio
 async def test_pkce_verifier_mismatch_is_rejected_by_the_server(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     # An attacker swaps the code challenge: the code is bound to a verifier the client never had.
     other = base64.urlsafe_b64encode(hashlib.sha256(b"x" * 64).digest()).decode().rstrip("=")
@@ -333,7 +336,7 @@ async def test_pkce_verifier_mismatch_is_rejected_by_the_server(
         )
     finally:
         await provider.close()
-    assert "tokens" not in stored(keyring_file, "secure", oauth_url)
+    assert "tokens" not in stored(plaintext_keyring, "secure", oauth_url)
     assert oauth_lines(event_log)[-1] == (
         'mcp server failed: agent=agent_7 server=secure error="OAuth: token request failed (HTTP 400 invalid_grant)"'
     )
@@ -341,7 +344,7 @@ async def test_pkce_verifier_mismatch_is_rejected_by_the_server(
 
 @pytest.mark.asyncio
 async def test_state_mismatch_is_rejected_by_the_callback(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     browser = Browser(deliver=lambda location: _with_param(location, state="forged-state-value"))
     provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
@@ -355,7 +358,7 @@ async def test_state_mismatch_is_rejected_by_the_callback(
         await provider.close()
     assert browser.pages[0][0] == 400
     assert "<h1>Sign-in failed</h1>" in browser.pages[0][1]
-    assert "tokens" not in stored(keyring_file, "secure", oauth_url)
+    assert "tokens" not in stored(plaintext_keyring, "secure", oauth_url)
     assert [line.split(" ms=")[0] for line in oauth_lines(event_log)] == [
         "mcp oauth: agent=agent_7 server=secure action=browser",
         "mcp oauth: agent=agent_7 server=secure action=state-mismatch",
@@ -367,7 +370,7 @@ async def test_state_mismatch_is_rejected_by_the_callback(
 
 @pytest.mark.asyncio
 async def test_declined_sign_in_fails_that_server_and_the_agent_keeps_its_other_tools(
-    keyring_file: Path, event_log: Path
+    plaintext_keyring: Any, event_log: Path
 ) -> None:
     proc, url = start_oauth("--decline")
     camera, camera_url = start_camera()
@@ -398,7 +401,7 @@ async def test_declined_sign_in_fails_that_server_and_the_agent_keeps_its_other_
 
 @pytest.mark.asyncio
 async def test_headless_without_browser_fails_at_once_with_a_clear_reason(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     provider = McpToolProvider(language="en", settings=FAST)  # no open_url hook
     started = time.monotonic()
@@ -420,7 +423,7 @@ async def test_headless_without_browser_fails_at_once_with_a_clear_reason(
 
 @pytest.mark.asyncio
 async def test_no_callback_in_time_fails_with_timeout(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     opened: list[str] = []
     provider = McpToolProvider(language="en", settings=FAST, open_url=opened.append, oauth_timeout_s=1.0)
@@ -438,7 +441,7 @@ async def test_no_callback_in_time_fails_with_timeout(
 
 @pytest.mark.asyncio
 async def test_time_on_the_sign_in_page_does_not_count_against_the_connect_timeout(
-    oauth_url: str, keyring_file: Path
+    oauth_url: str, plaintext_keyring: Any
 ) -> None:
     browser = Browser(delay=2.5)  # the person takes longer than connect_timeout_s
     provider = McpToolProvider(language="en", settings=McpSettings(connect_timeout_s=2.0), open_url=browser)
@@ -456,7 +459,7 @@ async def test_time_on_the_sign_in_page_does_not_count_against_the_connect_timeo
 
 @pytest.mark.asyncio
 async def test_unconfigured_server_answering_401_signs_in_unless_oauth_is_false(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     browser = Browser()
     provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
@@ -508,7 +511,7 @@ def configured(url: str, oauth: dict[str, Any]) -> McpServer:
 
 @pytest.mark.asyncio
 async def test_pre_registered_public_client_signs_in_without_registration(
-    keyring_file: Path, event_log: Path
+    plaintext_keyring: Any, event_log: Path
 ) -> None:
     port = free_port()
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-public", "--no-dcr")
@@ -537,7 +540,7 @@ async def test_pre_registered_public_client_signs_in_without_registration(
     opened = parse_qs(urlsplit(browser.opened[0]).query)
     assert opened["client_id"] == ["fuseforks-public"]
     assert opened["redirect_uri"] == [f"http://127.0.0.1:{port}/callback"]
-    data = stored(keyring_file, "secure", url)
+    data = stored(plaintext_keyring, "secure", url)
     assert sorted(data) == ["expires_at", "tokens"]  # the given client is not stored
     assert [line.split(" ms=")[0] for line in oauth_lines(event_log)] == [
         "mcp oauth: agent=agent_7 server=secure action=browser",
@@ -549,12 +552,10 @@ async def test_pre_registered_public_client_signs_in_without_registration(
 
 @pytest.mark.asyncio
 async def test_confidential_client_secret_comes_from_the_keyring_and_is_never_shown(
-    keyring_file: Path, event_log: Path, capfd: pytest.CaptureFixture[str]
+    plaintext_keyring: Any, event_log: Path, capfd: pytest.CaptureFixture[str], sdk_clock: ShiftedTime
 ) -> None:
     port = free_port()
-    proc, url = start_pre_registered(
-        port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET, "--expires-in", "2"
-    )
+    proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
     keyring.set_password("fuseforks", "mcp:CAM_OAUTH", CLIENT_SECRET)
     oauth = {"client_id": "fuseforks-conf", "client_secret": "${secret:CAM_OAUTH}", "redirect_port": port}
     server = configured(url, oauth)
@@ -563,7 +564,7 @@ async def test_confidential_client_secret_comes_from_the_keyring_and_is_never_sh
     try:
         tools = await provider.tools_for(AGENT, [server])
         assert status_of(provider, "secure") == ("connected", "")
-        await asyncio.sleep(2.2)  # the access token expires: the refresh authenticates with the secret
+        sdk_clock.advance(3601)  # the access token expires: the refresh authenticates with the secret
         got = await call(tools, "secure__echo", {"text": "confidential"})
         assert (got.is_error, got.output.text) == (False, "echo: confidential")
         assert await stats(tools) == {
@@ -577,7 +578,7 @@ async def test_confidential_client_secret_comes_from_the_keyring_and_is_never_sh
         await provider.close()
         stop(proc)
     assert len(browser.opened) == 1
-    assert sorted(stored(keyring_file, "secure", url)) == ["expires_at", "tokens"]
+    assert sorted(stored(plaintext_keyring, "secure", url)) == ["expires_at", "tokens"]
     assert CLIENT_SECRET not in (keyring.get_password("fuseforks", keyring_user("secure", url)) or "")
     config = json.dumps(
         config_to_json(
@@ -602,7 +603,7 @@ async def test_confidential_client_secret_comes_from_the_keyring_and_is_never_sh
 
 @pytest.mark.asyncio
 async def test_wrong_client_secret_fails_the_server_with_a_clear_reason(
-    keyring_file: Path, event_log: Path, capfd: pytest.CaptureFixture[str]
+    plaintext_keyring: Any, event_log: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     port = free_port()
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
@@ -635,7 +636,7 @@ async def test_wrong_client_secret_fails_the_server_with_a_clear_reason(
 
 @pytest.mark.asyncio
 async def test_client_secret_not_in_the_keyring_fails_before_the_browser(
-    keyring_file: Path, event_log: Path
+    plaintext_keyring: Any, event_log: Path
 ) -> None:
     port = free_port()
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
@@ -667,7 +668,7 @@ async def test_client_secret_not_in_the_keyring_fails_before_the_browser(
 
 @pytest.mark.asyncio
 async def test_sign_out_forgets_the_tokens_and_the_next_start_signs_in_again(
-    oauth_url: str, keyring_file: Path, event_log: Path
+    oauth_url: str, plaintext_keyring: Any, event_log: Path
 ) -> None:
     browser = Browser()
     for expected_browser in (1, 2):

@@ -19,8 +19,8 @@ from core.config import McpServer, McpSettings
 from core.log import LOG
 from core.mcp import ElicitationAnswer, ElicitationRequest, McpTool, McpToolProvider
 from core.tool import AgentTool, ToolContext, ToolReturn
-from tests.conftest import log_lines
-from tests.fakes.camera import start_camera, stop
+from tests.fakes.logs import log_lines
+from tests.fakes.servers import FAST, start_camera, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENT = "agent_9"
@@ -66,8 +66,6 @@ async def set_mode(tools: list[AgentTool], mode: str, seconds: float = 30.0) -> 
     got = await call(tools, "cam__demo_set_mode", {"mode": mode, "seconds": seconds})
     assert got.output.text == f"mode={mode}", got
 
-
-FAST = McpSettings(call_timeout_s=20.0, connect_timeout_s=20.0)
 
 # mode → (expected text (regex), sent images [(media_type, w, h)], dropped reasons, is_error)
 MODES: dict[str, tuple[str, list[tuple[str, int, int]], list[str], bool]] = {
@@ -412,38 +410,17 @@ async def test_secret_references_resolved_registered_and_never_logged(http_url: 
     assert secret not in event_log.read_text(encoding="utf-8")
 
 
-def test_default_secret_resolver_keyring_then_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    import keyring
-    from keyring.backend import KeyringBackend
-
+def test_default_secret_resolver_keyring_then_environment(
+    monkeypatch: pytest.MonkeyPatch, plaintext_keyring: Any
+) -> None:
     from core.mcp import default_secret_resolver
 
-    class Memory(KeyringBackend):
-        priority = 1
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.values = {("fuseforks", "mcp:CAM"): "from-keyring"}
-
-        def get_password(self, service: str, username: str) -> str | None:
-            return self.values.get((service, username))
-
-        def set_password(self, service: str, username: str, password: str) -> None:
-            raise NotImplementedError
-
-        def delete_password(self, service: str, username: str) -> None:
-            raise NotImplementedError
-
-    old = keyring.get_keyring()
-    keyring.set_keyring(Memory())
-    try:
-        monkeypatch.setenv("CAM", "from-env")
-        monkeypatch.setenv("OTHER", "other-env")
-        assert default_secret_resolver("CAM") == "from-keyring"
-        assert default_secret_resolver("OTHER") == "other-env"
-        assert default_secret_resolver("UNSET_XYZ") is None
-    finally:
-        keyring.set_keyring(old)
+    plaintext_keyring.set_password("fuseforks", "mcp:CAM", "from-keyring")
+    monkeypatch.setenv("CAM", "from-env")
+    monkeypatch.setenv("OTHER", "other-env")
+    assert default_secret_resolver("CAM") == "from-keyring"
+    assert default_secret_resolver("OTHER") == "other-env"
+    assert default_secret_resolver("UNSET_XYZ") is None
 
 
 @pytest.mark.asyncio

@@ -21,10 +21,9 @@ from core.config import Config, parse_config
 from core.llm import http_backend
 from core.mcp import McpToolProvider
 from core.village import Village
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Scenario
-
-ASK = "take one live view frame and describe it in one sentence"
+from tests.fakes.servers import CAMERA_ASK
 
 
 @pytest_asyncio.fixture
@@ -61,7 +60,7 @@ def camera_config(protocol: str, base_url: str, camera_url: str, *, image_result
     )
 
 
-async def run_turn(config: Config, text: str = ASK) -> str:
+async def run_turn(config: Config, text: str = CAMERA_ASK) -> str:
     async with httpx.AsyncClient() as client:
         provider = McpToolProvider(language=config.village.language, settings=config.mcp)
         village = Village(

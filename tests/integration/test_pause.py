@@ -21,7 +21,7 @@ from core.recovery import pending_calls, recover
 from core.store import SqliteJournal, Store
 from core.tool import ToolContext, ToolReturn
 from core.village import AgentState, TurnHandle, Village
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import EchoTool, ScriptedBackend, calls, reply
 
 CFG = {

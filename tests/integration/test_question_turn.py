@@ -14,6 +14,7 @@ from core.events import Event, QuestionAsked, QuestionSettled, ToolFinished, Tur
 from core.tool import AgentTool
 from core.village import Village
 from tests.fakes.scripted import ScriptedBackend, call, reply
+from tests.fakes.waits import until
 
 
 def make_village(tmp_path: Path, backend: ScriptedBackend, builtin: list[str] | None = None) -> Village:
@@ -102,10 +103,7 @@ async def test_stop_withdraws_the_question_and_ends_the_turn(tmp_path: Path) -> 
     events: list[Event] = []
     village.bus.subscribe(events.append)
     handle = village.send("a1", "go")
-    for _ in range(200):
-        if village.questions.pending():
-            break
-        await asyncio.sleep(0.005)
+    await until(village.questions.pending)
     assert [q.call_id for q in village.questions.pending()] == ["q1"]
     handle.stop()
     outcome = await asyncio.wait_for(handle.wait(), 5)

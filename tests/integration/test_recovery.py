@@ -11,7 +11,7 @@ from core.canonical import ChatMessage, Role, ToolCall, Usage
 from core.recovery import PauseGate, TurnPaused, next_step, pending_calls, recover
 from core.store import SqliteJournal, Store
 from core.tool import ToolReturn
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 CALLS = [ToolCall("a", "t", {}), ToolCall("b", "t", {}), ToolCall("c", "t", {})]
 

@@ -6,6 +6,7 @@ import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,11 +15,11 @@ from core.events import Event, Notice
 from core.mcp import ElicitationAnswer, ElicitationRequest, McpToolProvider
 from core.tool import ToolContext
 from core.village import Village
-from tests.conftest import log_lines
-from tests.fakes.camera import start_camera, stop
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import ScriptedBackend
-from tests.integration.test_mcp_provider import FAST
+from tests.fakes.servers import FAST, start_camera, stop
+from tests.fakes.waits import until
 
 PROVIDER_KEY = "k-test-provider-key"
 BROKEN = [
@@ -92,17 +93,15 @@ async def test_a_server_that_fails_to_start_is_shown_with_its_stderr_tail(
 
 
 @pytest.mark.asyncio
-async def test_tools_added_by_the_server_are_offered_on_the_next_turn(cam_url: str, tmp_path: Path) -> None:
+async def test_tools_added_by_the_server_are_offered_on_the_next_turn(
+    cam_url: str, tmp_path: Path, plaintext_keyring: Any
+) -> None:
     """The app's own runtime (``app.launcher.make_runtime``: its tools/list_changed wiring, its
     backends and the keyring) offers a tool the server added mid-session on the next turn."""
-    from keyrings.alt.file import PlaintextKeyring
-
     from app.keys import KeyStore
     from app.launcher import make_runtime
 
-    keyring_file = PlaintextKeyring()
-    keyring_file.file_path = str(tmp_path / "keyring_pass.cfg")  # a real backend, kept in tmp
-    keys = KeyStore(keyring_file)
+    keys = KeyStore(plaintext_keyring)
     keys.set("t-key", PROVIDER_KEY)
     with FakeProvider("anthropic", key=PROVIDER_KEY) as fake:
         fake.script(Reply.call("cam__demo_add_tool"), Reply.say("added it"), Reply.say("ok"))
@@ -125,9 +124,8 @@ async def test_tools_added_by_the_server_are_offered_on_the_next_turn(cam_url: s
             assert "cam__extra_tool" not in {t.name for t in village.tools("a1")}
             first = await asyncio.wait_for(village.send("a1", "add a tool").wait(), 20)
             assert first.text == "added it"
-            async with asyncio.timeout(10):  # the notification arrives on the session's own task
-                while "cam__extra_tool" not in {t.name for t in rt.provider.tools("a1")}:  # noqa: ASYNC110
-                    await asyncio.sleep(0.02)
+            # the notification arrives on the session's own task
+            await until(lambda: "cam__extra_tool" in {t.name for t in rt.provider.tools("a1")}, within=10)
             second = await asyncio.wait_for(village.send("a1", "what can you do now?").wait(), 20)
             assert second.text == "ok"
         finally:

@@ -17,7 +17,7 @@ from PIL import Image
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role, ToolSpec
 from core.config import Template
 from core.llm import ImagesRejected, ModelBackend, ProviderHTTPError, ProviderTransportError, http_backend
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Reply
 
 TOOLS = [ToolSpec("live_view", "Grab a frame", {"type": "object", "properties": {"cam": {"type": "string"}}})]

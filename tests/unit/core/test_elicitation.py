@@ -22,7 +22,7 @@ from core.elicitation import (
 )
 from core.events import ElicitationAsked, ElicitationSettled, ElicitField, Event, EventBus
 from core.questions import Questions
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -24,10 +24,7 @@ from core.image_rules import (
     with_jpeg_async,
 )
 from core.notes import note
-
-
-def jpeg(tag: int, size: int = 40) -> ImageData:
-    return ImageData("image/jpeg", b"\xff\xd8\xff" + bytes([tag]) * size, 640, 424)
+from tests.fakes.images import frame
 
 
 def webp(size: tuple[int, int] = (8, 6)) -> ImageData:
@@ -49,12 +46,12 @@ def test_append_note_never_duplicates() -> None:
 
 
 def test_attach_images_captions_or_replaces_them_with_the_note() -> None:
-    assert attach_images("frame", [jpeg(1)], tool="cam", blocked=False, language="en") == (
+    assert attach_images("frame", [frame(1)], tool="cam", blocked=False, language="en") == (
         "frame",
-        [jpeg(1)],
+        [frame(1)],
         "(1 image from the cam result)",
     )
-    assert attach_images("frame", [jpeg(1)], tool="cam", blocked=True, language="ja") == (
+    assert attach_images("frame", [frame(1)], tool="cam", blocked=True, language="ja") == (
         "frame\n" + note("images_not_sent", "ja"),
         [],
         None,
@@ -64,7 +61,7 @@ def test_attach_images_captions_or_replaces_them_with_the_note() -> None:
 
 def test_cap_keeps_the_newest_and_never_changes_its_input() -> None:
     msgs = [ChatMessage(Role.USER, "look")] + [
-        result("frames", [jpeg(i * 10 + k) for k in range(4)], f"c{i}") for i in range(6)
+        result("frames", [frame(i * 10 + k) for k in range(4)], f"c{i}") for i in range(6)
     ]
     before = copy.deepcopy(msgs)
     out, removed = cap_tool_images(msgs, "en")
@@ -78,20 +75,20 @@ def test_cap_keeps_the_newest_and_never_changes_its_input() -> None:
 
 
 def test_cap_trims_a_result_part_way_from_its_end_and_recounts_the_caption() -> None:
-    msgs = [result("three", [jpeg(1), jpeg(2), jpeg(3)], "a"), result("two", [jpeg(4), jpeg(5)], "b")]
+    msgs = [result("three", [frame(1), frame(2), frame(3)], "a"), result("two", [frame(4), frame(5)], "b")]
     out, removed = cap_tool_images(msgs, "en", limit=3)
     assert removed == 2
-    assert (out[0].attachments, out[0].attachment_caption) == ([jpeg(1)], "(1 image from the cam result)")
+    assert (out[0].attachments, out[0].attachment_caption) == ([frame(1)], "(1 image from the cam result)")
     assert out[1] is msgs[1]
 
 
 def test_strip_tool_images_counts_and_notes() -> None:
-    msgs = [ChatMessage(Role.USER, "look", attachments=[jpeg(9)]), result("frame", [jpeg(1), jpeg(2)])]
+    msgs = [ChatMessage(Role.USER, "look", attachments=[frame(9)]), result("frame", [frame(1), frame(2)])]
     out, removed = strip_tool_images(msgs, "zh")
     assert removed == 2 and out[0] is msgs[0]  # a user's own image is not a tool image
     assert (out[1].attachments, out[1].attachment_caption) == ([], None)
     assert out[1].text == "frame\n" + note("images_not_sent", "zh")
-    assert msgs[1].attachments == [jpeg(1), jpeg(2)]
+    assert msgs[1].attachments == [frame(1), frame(2)]
 
 
 def test_images_do_not_outlive_their_turn() -> None:
@@ -100,7 +97,7 @@ def test_images_do_not_outlive_their_turn() -> None:
         ChatMessage(
             Role.TOOL,
             "frame",
-            attachments=[jpeg(1), jpeg(2)],
+            attachments=[frame(1), frame(2)],
             attachment_caption="cap",
             tool_call_id="c",
             tool_name="cam",
@@ -118,16 +115,16 @@ def request(*images: ImageData) -> ChatRequest:
 
 
 def test_the_jpeg_retry_reads_the_wire_capability() -> None:
-    assert has_webp(request(webp())) and not has_webp(request(jpeg(1)))
+    assert has_webp(request(webp())) and not has_webp(request(frame(1)))
     assert retries_as_jpeg("uncertain", 400, request(webp()))
-    assert not retries_as_jpeg("uncertain", 400, request(jpeg(1)))  # nothing to convert
+    assert not retries_as_jpeg("uncertain", 400, request(frame(1)))  # nothing to convert
     assert not retries_as_jpeg("uncertain", 401, request(webp()))
     assert not retries_as_jpeg("accepted", 400, request(webp()))
     assert not retries_as_jpeg("refused", 400, request(webp()))  # the turn's S70-15 fallback answers
 
 
 def test_with_jpeg_converts_only_the_webp_images_and_keeps_the_request() -> None:
-    original = request(jpeg(1), webp())
+    original = request(frame(1), webp())
     converted = with_jpeg(original)
     assert [i.media_type for i in converted.messages[0].attachments] == ["image/jpeg", "image/jpeg"]
     assert converted.messages[0].attachments[0] is original.messages[0].attachments[0]

@@ -15,7 +15,7 @@ import core.config
 from core.canonical import ChatMessage, ChatRequest, ImageData, Role
 from core.config import Template
 from core.llm import DEFAULT_BASE_URLS, WIRE_NAMES, ImagesRejected, ProviderHTTPError, http_backend
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 OK_CHAT = {"choices": [{"message": {"role": "assistant", "content": "fine"}, "finish_reason": "stop"}]}
 

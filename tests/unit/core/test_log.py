@@ -11,7 +11,7 @@ from core import __version__
 from core.canonical import ImageData
 from core.log import LOG, ROTATE_BYTES, EventLog, format_line
 from core.turn import Turn, TurnSettings
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
 
 

@@ -8,7 +8,6 @@ import asyncio
 import hashlib
 import json
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,22 +36,10 @@ from core.mcp.oauth import (
     keyring_user,
     reserve_port,
 )
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 URL = "https://mcp.example.test/mcp"
 NOW = 1_800_000_000.0
-
-
-@pytest.fixture
-def keyring_file(tmp_path: Path) -> Iterator[Path]:
-    from keyrings.alt.file import PlaintextKeyring
-
-    kr = PlaintextKeyring()
-    kr.file_path = str(tmp_path / "keyring_pass.cfg")
-    old = keyring.get_keyring()
-    keyring.set_keyring(kr)
-    yield Path(kr.file_path)
-    keyring.set_keyring(old)
 
 
 def raw(server: str = "cam", url: str = URL) -> dict[str, Any]:
@@ -82,7 +69,7 @@ def test_keyring_user_names_server_and_url_hash() -> None:
 
 @pytest.mark.asyncio
 async def test_tokens_round_trip_with_absolute_expiry(
-    keyring_file: Path, monkeypatch: pytest.MonkeyPatch
+    plaintext_keyring: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(oauth_mod.time, "time", lambda: NOW)
     storage = KeyringTokenStorage("cam", URL)
@@ -117,11 +104,11 @@ async def test_tokens_round_trip_with_absolute_expiry(
     monkeypatch.setattr(oauth_mod.time, "time", lambda: NOW + 9999)
     expired = await storage.get_tokens()
     assert expired is not None and expired.expires_in == 0  # refreshed before use, never negative
-    assert keyring_file.exists()
+    assert Path(plaintext_keyring.file_path).exists()
 
 
 @pytest.mark.asyncio
-async def test_tokens_read_from_the_keyring_are_registered_with_the_log(keyring_file: Path) -> None:
+async def test_tokens_read_from_the_keyring_are_registered_with_the_log(plaintext_keyring: Any) -> None:
     access, refresh = "at-never-seen-before-" + "q" * 8, "rt-never-seen-before-" + "z" * 8
     value = {"tokens": {"access_token": access, "refresh_token": refresh, "token_type": "Bearer"}}
     keyring.set_password("fuseforks", keyring_user("cam", URL), json.dumps(value))
@@ -132,7 +119,7 @@ async def test_tokens_read_from_the_keyring_are_registered_with_the_log(keyring_
 
 @pytest.mark.asyncio
 async def test_client_info_kept_beside_tokens_and_dropped_when_the_redirect_differs(
-    keyring_file: Path,
+    plaintext_keyring: Any,
 ) -> None:
     storage = KeyringTokenStorage("cam", URL, redirect_uri="http://127.0.0.1:40001/callback")
     await storage.set_tokens(OAuthToken(access_token="access-token-two-1234"))
@@ -150,7 +137,7 @@ async def test_client_info_kept_beside_tokens_and_dropped_when_the_redirect_diff
 
 
 @pytest.mark.asyncio
-async def test_corrupt_keyring_value_reads_as_nothing(keyring_file: Path) -> None:
+async def test_corrupt_keyring_value_reads_as_nothing(plaintext_keyring: Any) -> None:
     user = keyring_user("cam", URL)
     for value in ("not json", "[1, 2]", json.dumps({"tokens": {"token_type": "Bearer"}, "client_info": 5})):
         keyring.set_password("fuseforks", user, value)
@@ -416,7 +403,7 @@ def test_oauth_on_a_stdio_server_is_a_problem_and_unknown_keys_warn() -> None:
 
 
 @pytest.mark.asyncio
-async def test_event_loop_not_blocked_by_keyring_reads(keyring_file: Path) -> None:
+async def test_event_loop_not_blocked_by_keyring_reads(plaintext_keyring: Any) -> None:
     """Keyring access runs in a worker thread (a locked keyring may prompt)."""
     storage = KeyringTokenStorage("cam", URL)
     ticks = 0
@@ -554,7 +541,7 @@ def test_bad_pre_registered_client_values_are_reported(value: object, problem: t
 
 
 @pytest.mark.asyncio
-async def test_pre_registered_client_is_used_as_is_and_never_stored(keyring_file: Path) -> None:
+async def test_pre_registered_client_is_used_as_is_and_never_stored(plaintext_keyring: Any) -> None:
     port = oauth_mod.reserve_port()
     settings = OAuthSettings(scopes="camera", client_id="app-7", redirect_port=port)
     server = McpServer(name="cam", transport="http", url=URL, oauth=settings)
@@ -588,7 +575,7 @@ async def test_pre_registered_client_is_used_as_is_and_never_stored(keyring_file
 
 
 @pytest.mark.asyncio
-async def test_redirect_port_in_use_fails_instead_of_moving(keyring_file: Path) -> None:
+async def test_redirect_port_in_use_fails_instead_of_moving(plaintext_keyring: Any) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -609,7 +596,7 @@ async def test_redirect_port_in_use_fails_instead_of_moving(keyring_file: Path) 
 
 
 @pytest.mark.asyncio
-async def test_forget_deletes_tokens_and_writes_one_line(keyring_file: Path, event_log: Path) -> None:
+async def test_forget_deletes_tokens_and_writes_one_line(plaintext_keyring: Any, event_log: Path) -> None:
     storage = KeyringTokenStorage("cam", URL)
     assert oauth_mod.signed_in("cam", URL) is False
     assert oauth_mod.forget("cam", URL) is False  # nothing stored: no line

@@ -12,7 +12,7 @@ from PIL import Image
 from core.canonical import ImageData
 from core.config import Config
 from core.media_cache import BadMediaRef, MediaCache
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 
 def png() -> ImageData:

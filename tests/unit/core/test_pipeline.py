@@ -8,7 +8,7 @@ from core.canonical import ImageData
 from core.pipeline import PipelineSettings, parse_tool_policies, run_pipeline
 from core.spill import SpillWriter
 from core.tool import ToolOutput, ToolReturn
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 A = ImageData("image/jpeg", b"\xff\xd8A\xff\xd9", 10, 10)
 B = ImageData("image/webp", b"RIFF\x00\x00\x00\x00WEBPB", 10, 10)

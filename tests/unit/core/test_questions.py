@@ -13,7 +13,7 @@ from core.builtin_tools import AskReturn, AskUserQuestion
 from core.events import Event, EventBus, QuestionAsked, QuestionSettled
 from core.questions import Questions
 from core.tool import ToolContext
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 
 class Front:

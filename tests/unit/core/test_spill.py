@@ -13,7 +13,7 @@ from core.canonical import ImageData
 from core.pricing import estimate_tokens, prefix_within, suffix_within, text_quarters
 from core.spill import Block, SpillWriter, spill_blocks, spill_output
 from core.tool import ToolOutput
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 
 def calc(w: int, h: int) -> int:

@@ -14,7 +14,7 @@ from core.journal import TurnJournal
 from core.store import PAGE_SIZE, CorruptBlob, MissingBlob, SqliteJournal, Store
 from core.store.blobs import BlobStore
 from core.tool import ToolOutput, ToolReturn
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 IMG = ImageData("image/jpeg", b"\xff\xd8jpegbytes-1\xff\xd9", 64, 48)
 IMG2 = ImageData("image/webp", b"RIFF....WEBPVP8 2", 32, 32)

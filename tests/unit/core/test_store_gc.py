@@ -12,7 +12,7 @@ from core.spill import SpillWriter
 from core.store import PAGE_SIZE, SqliteJournal, Store
 from core.store.gc import collect, referenced_blobs
 from core.tool import ToolOutput, ToolReturn
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 
 IMG = ImageData("image/jpeg", b"\xff\xd8jpegbytes-1\xff\xd9", 64, 48)
 IMG2 = ImageData("image/png", b"\x89PNG\r\n\x1a\nsecond", 32, 32)

@@ -16,10 +16,9 @@ from core.journal import JournalError
 from core.notes import note
 from core.recovery import pending_calls, recover
 from core.store import SqliteJournal, Store
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
-
-from .test_turn import make_turn
+from tests.fakes.turns import make_turn
 
 
 def test_failed_registration_and_running_records_raise_other_writes_only_log(

@@ -16,8 +16,7 @@ from core.journal import NullJournal
 from core.store import SqliteJournal, Store
 from core.tool import ToolContext, ToolOutput, ToolReturn
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
-
-from .test_turn import make_turn
+from tests.fakes.turns import make_turn
 
 ORDER = [
     "begin_turn",

@@ -13,7 +13,7 @@ from core.journal import JournalError, NullJournal
 from core.notes import note
 from core.tool import AgentTool, ToolOutput, ToolReturn
 from core.tool_calls import CallScope, run_call
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import EchoTool
 
 FRAME = ImageData("image/jpeg", b"\xff\xd8\xff" + b"x" * 2000, 640, 424)

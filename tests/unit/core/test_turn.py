@@ -7,41 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from core.canonical import ChatMessage, ImageData, Role, ToolCall, Usage
+from core.canonical import ChatMessage, Role, ToolCall, Usage
 from core.events import EventBus, ToolFinished, ToolStarted
 from core.image_rules import MAX_TOOL_IMAGES_PER_REQUEST
 from core.journal import ResumePoint
 from core.llm import ProviderHTTPError
 from core.notes import note
 from core.tool import ToolOutput, ToolReturn
-from core.turn import Turn, TurnError, TurnSettings
+from core.turn import TurnError
 from core.turn_control import RepeatGuard, TurnControl
-from tests.conftest import log_lines
+from tests.fakes.images import frame
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import CounterTool, EchoTool, RaisingTool, ScriptedBackend, call, calls, reply
-
-
-def jpeg(tag: int, size: int = 40) -> ImageData:
-    return ImageData("image/jpeg", b"\xff\xd8\xff" + bytes([tag]) * size, 640, 424)
-
-
-def make_turn(backend: ScriptedBackend, tools: list, **kw: object) -> Turn:
-    settings = TurnSettings(
-        agent_id="agent_9",
-        language=str(kw.pop("language", "en")),
-        max_tool_rounds=int(kw.pop("max_tool_rounds", 12)),  # type: ignore[call-overload]
-        reads_images=bool(kw.pop("reads_images", True)),
-        tools_enabled=bool(kw.pop("tools_enabled", True)),
-        system="be brief",
-    )
-    return Turn(
-        turn_id="t1",
-        backend=backend,
-        tools=tools,
-        settings=settings,
-        history=[],
-        user=ChatMessage(Role.USER, "look"),
-        **kw,
-    )  # type: ignore[arg-type]
+from tests.fakes.turns import make_turn
 
 
 @pytest.mark.asyncio
@@ -137,12 +115,14 @@ async def test_summary_tool_calls_are_never_executed() -> None:
 @pytest.mark.asyncio
 async def test_stop_ends_at_the_next_boundary_keeping_history(event_log: Path) -> None:
     control = TurnControl()
-    slow = EchoTool("slow", "frame", delay=0.2)
+    gate = asyncio.Event()
+    slow = EchoTool("slow", "frame", gate=gate)
     backend = ScriptedBackend([call("slow"), reply("never")])
     turn = make_turn(backend, [slow], control=control)
     task = asyncio.create_task(turn.run())
-    await asyncio.sleep(0.05)
+    await slow.running.wait()
     control.stop()  # while the tool runs: the running call completes, no further model call
+    gate.set()
     outcome = await task
     assert outcome.stop == "interrupted"
     assert len(backend.requests) == 1 and slow.runs == 1
@@ -179,7 +159,7 @@ async def test_provider_error_fails_the_turn_with_lines(event_log: Path) -> None
 
 @pytest.mark.asyncio
 async def test_images_ride_on_the_tool_message_with_a_caption(event_log: Path) -> None:
-    img = jpeg(1)
+    img = frame(1)
     tool = EchoTool("nik__live_view_image", '{"seq":1}', images=[img])
     bus = EventBus()
     seen: list[object] = []
@@ -199,7 +179,7 @@ async def test_images_ride_on_the_tool_message_with_a_caption(event_log: Path) -
 
 @pytest.mark.asyncio
 async def test_request_cap_keeps_the_newest_twenty_images(event_log: Path) -> None:
-    cam = EchoTool("cam", "frames", images=[jpeg(i) for i in range(4)])
+    cam = EchoTool("cam", "frames", images=[frame(i) for i in range(4)])
     backend = ScriptedBackend([call("cam", {"n": i}) for i in range(6)] + [reply("done")])
     await make_turn(backend, [cam]).run()
     counts = [sum(len(m.attachments) for m in r.messages) for r in backend.requests]
@@ -215,7 +195,7 @@ async def test_request_cap_keeps_the_newest_twenty_images(event_log: Path) -> No
 
 @pytest.mark.asyncio
 async def test_400_with_images_strips_them_and_resends_once(event_log: Path) -> None:
-    cam = EchoTool("cam", "frame", images=[jpeg(1)])
+    cam = EchoTool("cam", "frame", images=[frame(1)])
     backend = ScriptedBackend(
         [
             call("cam"),
@@ -245,7 +225,7 @@ async def test_400_without_images_is_not_retried(event_log: Path) -> None:
 
 @pytest.mark.asyncio
 async def test_second_400_after_stripping_fails_with_outcome_error(event_log: Path) -> None:
-    cam = EchoTool("cam", "frame", images=[jpeg(1)])
+    cam = EchoTool("cam", "frame", images=[frame(1)])
     backend = ScriptedBackend([call("cam"), ProviderHTTPError(400, "no"), ProviderHTTPError(400, "still no")])
     with pytest.raises(TurnError):
         await make_turn(backend, [cam]).run()
@@ -257,7 +237,7 @@ async def test_second_400_after_stripping_fails_with_outcome_error(event_log: Pa
 
 @pytest.mark.asyncio
 async def test_model_that_cannot_read_images_gets_the_note_without_a_400() -> None:
-    cam = EchoTool("cam", "frame", images=[jpeg(1)])
+    cam = EchoTool("cam", "frame", images=[frame(1)])
     backend = ScriptedBackend([call("cam"), reply("ok")])
     await make_turn(backend, [cam], reads_images=False, language="ja").run()
     result = backend.requests[1].messages[-1]
@@ -291,7 +271,7 @@ async def test_resume_reuses_completed_calls_and_runs_the_rest() -> None:
 
 @pytest.mark.asyncio
 async def test_cap_drops_the_oldest_images_first_and_recounts_the_caption() -> None:
-    frames = [jpeg(i) for i in range(3)]
+    frames = [frame(i) for i in range(3)]
     cam = EchoTool("cam", "three", images=frames)
     backend = ScriptedBackend([call("cam", {"n": i}) for i in range(7)] + [reply("done")])
     await make_turn(backend, [cam]).run()

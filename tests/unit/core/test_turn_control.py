@@ -16,51 +16,25 @@ from core.journal import JournalError, NullJournal
 from core.llm import http_backend
 from core.notes import note
 from core.turn_control import TurnControl
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, calls, reply
-
-from .test_turn import make_turn
+from tests.fakes.turns import make_turn
+from tests.fakes.waits import until
 
 GENEROUS = 10.0  # a Stop must not sit out a retry wait (60 s); this bound only catches that
 
 INTERRUPTED = re.compile(r"turn interrupted: agent=agent_9 rounds=(\d+) elapsed_ms=\d+ model=(\S+)")
 
 
-async def until(predicate: Any, limit: float = GENEROUS) -> None:
-    deadline = asyncio.get_running_loop().time() + limit
-    while not predicate():
-        assert asyncio.get_running_loop().time() < deadline, "condition never met"
-        await asyncio.sleep(0.005)
-
-
 # ---------------------------------------------------------------- D-5: Stop during a model call
-class GatedBackend(ScriptedBackend):
-    """The n-th call (1-based) waits on an event that never fires: a model that hangs."""
-
-    def __init__(self, steps: list[Any], hang_on: int) -> None:
-        super().__init__(steps)
-        self.hang_on = hang_on
-        self.cancelled = 0
-
-    async def complete(self, request: Any, on_text: Any = None) -> Any:
-        if len(self.requests) + 1 == self.hang_on:
-            self.requests.append(request)
-            try:
-                await asyncio.Event().wait()
-            except asyncio.CancelledError:
-                self.cancelled += 1
-                raise
-        return await super().complete(request, on_text)
-
-
 @pytest.mark.asyncio
 async def test_stop_cuts_a_model_call_in_flight_and_keeps_the_history(event_log: Path) -> None:
     control = TurnControl()
     tool = EchoTool("echo", "frame")
-    backend = GatedBackend([call("echo", call_id="c1"), reply("never")], hang_on=2)
+    backend = ScriptedBackend([call("echo", call_id="c1"), reply("never")], hang_on=2)
     task = asyncio.create_task(make_turn(backend, [tool], control=control).run())
-    await until(lambda: len(backend.requests) == 2)
+    await until(lambda: len(backend.requests) == 2, within=GENEROUS)
     assert not task.done()
     control.stop()
     outcome = await asyncio.wait_for(task, GENEROUS)
@@ -84,9 +58,9 @@ async def test_stop_cuts_a_model_call_in_flight_and_keeps_the_history(event_log:
 @pytest.mark.asyncio
 async def test_stop_during_the_first_model_call_ends_with_no_round_counted(event_log: Path) -> None:
     control = TurnControl()
-    backend = GatedBackend([], hang_on=1)
+    backend = ScriptedBackend([], hang_on=1)
     task = asyncio.create_task(make_turn(backend, [], control=control).run())
-    await until(lambda: len(backend.requests) == 1)
+    await until(lambda: len(backend.requests) == 1, within=GENEROUS)
     control.stop()
     outcome = await asyncio.wait_for(task, GENEROUS)
     assert (outcome.stop, outcome.rounds, backend.cancelled) == ("interrupted", 0, 1)
@@ -103,9 +77,9 @@ async def test_stop_during_the_first_model_call_ends_with_no_round_counted(event
 @pytest.mark.asyncio
 async def test_stop_during_the_summary_call_cuts_it(event_log: Path) -> None:
     control = TurnControl()
-    backend = GatedBackend([call("echo")], hang_on=2)  # round 1, then the summary call hangs
+    backend = ScriptedBackend([call("echo")], hang_on=2)  # round 1, then the summary call hangs
     task = asyncio.create_task(make_turn(backend, [EchoTool()], control=control, max_tool_rounds=1).run())
-    await until(lambda: len(backend.requests) == 2)
+    await until(lambda: len(backend.requests) == 2, within=GENEROUS)
     assert backend.requests[1].tool_choice == "none"  # it is the summary call
     control.stop()
     outcome = await asyncio.wait_for(task, GENEROUS)
@@ -146,7 +120,9 @@ async def test_stop_during_a_provider_retry_wait_returns_at_once(event_log: Path
             backend = http_backend(template, "k-test-key", client)
             turn = make_turn(backend, [], control=control)  # type: ignore[arg-type]
             task = asyncio.create_task(turn.run())
-            await until(lambda: any(x.startswith("llm retry:") for x in log_lines(event_log)))
+            await until(
+                lambda: any(x.startswith("llm retry:") for x in log_lines(event_log)), within=GENEROUS
+            )
             started = asyncio.get_running_loop().time()
             control.stop()
             outcome = await asyncio.wait_for(task, GENEROUS)

@@ -16,16 +16,16 @@ from core.llm import ImagesRejected, ProviderHTTPError, http_backend
 from core.notes import note
 from core.turn import TurnError
 from core.turn_control import TurnControl
-from tests.conftest import log_lines
+from tests.fakes.images import frame
+from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Reply
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
-
-from .test_turn import jpeg, make_turn
+from tests.fakes.turns import make_turn
 
 
 @pytest.mark.asyncio
 async def test_400_on_the_summary_call_strips_images_and_resends_it_once(event_log: Path) -> None:
-    cam = EchoTool("cam", "frame", images=[jpeg(1)])
+    cam = EchoTool("cam", "frame", images=[frame(1)])
     backend = ScriptedBackend(
         [call("cam"), ProviderHTTPError(400, "image input not supported"), reply("summary, no eyes")]
     )
@@ -36,7 +36,7 @@ async def test_400_on_the_summary_call_strips_images_and_resends_it_once(event_l
     summary_system = "be brief\n\n" + note("tool_limit_summary", "en", limit=1)
     # both are the summary call: no tool use, the summary instruction
     assert [(r.tool_choice, r.system) for r in (refused, resent)] == [("none", summary_system)] * 2
-    assert refused.messages[-1].attachments == [jpeg(1)]
+    assert refused.messages[-1].attachments == [frame(1)]
     last = resent.messages[-1]
     assert (last.attachments, last.attachment_caption) == ([], None)
     assert last.text == "frame\n" + note("images_not_sent", "en")
@@ -52,7 +52,7 @@ async def test_400_on_the_summary_call_strips_images_and_resends_it_once(event_l
 
 @pytest.mark.asyncio
 async def test_a_second_400_on_the_summary_call_fails_the_turn(event_log: Path) -> None:
-    cam = EchoTool("cam", "frame", images=[jpeg(1)])
+    cam = EchoTool("cam", "frame", images=[frame(1)])
     backend = ScriptedBackend([call("cam"), ProviderHTTPError(400, "no"), ProviderHTTPError(400, "still no")])
     with pytest.raises(TurnError) as info:
         await make_turn(backend, [cam], max_tool_rounds=1).run()
@@ -68,7 +68,7 @@ async def test_a_second_400_on_the_summary_call_fails_the_turn(event_log: Path) 
 
 @pytest.mark.asyncio
 async def test_images_rejected_from_the_adapter_strips_and_resends(event_log: Path) -> None:
-    cam = EchoTool("cam", "frame", images=[jpeg(1), jpeg(2)])
+    cam = EchoTool("cam", "frame", images=[frame(1), frame(2)])
     backend = ScriptedBackend(
         [call("cam"), ImagesRejected(400, "images rejected after the jpeg retry"), reply("text only")]
     )
@@ -112,7 +112,7 @@ async def test_images_rejected_by_a_real_endpoint_end_to_end(event_log: Path) ->
 @pytest.mark.asyncio
 async def test_no_strip_and_resend_when_the_turn_is_already_stopping(event_log: Path) -> None:
     control = TurnControl()
-    cam = EchoTool("cam", "frame", images=[jpeg(1)])
+    cam = EchoTool("cam", "frame", images=[frame(1)])
 
     def stop_then_refuse(request: ChatRequest) -> ChatResponse:
         control.stop()  # Stop pressed while the request was out; then the 400 arrives
@@ -123,7 +123,7 @@ async def test_no_strip_and_resend_when_the_turn_is_already_stopping(event_log: 
         await make_turn(backend, [cam], control=control).run()
     assert info.value.code == "http_400"
     assert len(backend.requests) == 2  # not resent
-    assert backend.requests[1].messages[-1].attachments == [jpeg(1)]
+    assert backend.requests[1].messages[-1].attachments == [frame(1)]
     lines = log_lines(event_log)
     assert not any(x.startswith("tool image fallback") for x in lines)
     assert (
@@ -134,7 +134,7 @@ async def test_no_strip_and_resend_when_the_turn_is_already_stopping(event_log: 
 
 @pytest.mark.asyncio
 async def test_the_omission_note_is_never_duplicated_across_capping_rounds(event_log: Path) -> None:
-    frames = [jpeg(i) for i in range(3)]
+    frames = [frame(i) for i in range(3)]
     cam = EchoTool("cam", "three", images=frames)
     backend = ScriptedBackend([call("cam", {"n": i}) for i in range(9)] + [reply("done")])
     await make_turn(backend, [cam]).run()

@@ -13,7 +13,7 @@ from core.events import Handoff, TurnFinished, TurnStarted
 from core.llm import ModelBackend
 from core.notes import note
 from core.village import AgentState, Village
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import CounterTool, EchoTool, ScriptedBackend, call, reply
 
 
@@ -98,12 +98,15 @@ async def test_template_switch_applies_to_the_next_turn_only(event_log: Path) ->
     backends = Backends({"doer": doer, "other": other, "talker": ScriptedBackend()})
     cfg = village_config()
     village = Village(cfg, backend_factory=backends)
-    village.add_tools("agent_8", [EchoTool("slow", "x", delay=0.2)])
+    gate = asyncio.Event()
+    slow = EchoTool("slow", "x", gate=gate)
+    village.add_tools("agent_8", [slow])
     first = village.send("agent_8", "one")
-    await asyncio.sleep(0.05)
+    await slow.running.wait()
     switched = village_config()
     switched.agent("agent_8").template = "other"
     await village.apply_config(switched)
+    gate.set()
     assert (await first.wait()).text == "old template done"
     assert (await village.send("agent_8", "two").wait()).text == "new template"
     backends_in_lines = [
@@ -116,12 +119,15 @@ async def test_template_switch_applies_to_the_next_turn_only(event_log: Path) ->
 async def test_stop_via_handle_keeps_the_agent_and_its_history() -> None:
     doer = ScriptedBackend([call("slow"), reply("unused"), reply("second turn")])
     village = Village(village_config(), backend_factory=Backends({"doer": doer, "talker": ScriptedBackend()}))
-    village.add_tools("agent_8", [EchoTool("slow", "frame", delay=0.2)])
+    gate = asyncio.Event()
+    slow = EchoTool("slow", "frame", gate=gate)
+    village.add_tools("agent_8", [slow])
     seen: list[object] = []
     village.bus.subscribe(seen.append)
     handle = village.send("agent_8", "watch")
-    await asyncio.sleep(0.05)
+    await slow.running.wait()
     handle.stop()
+    gate.set()
     outcome = await handle.wait()
     assert outcome.stop == "interrupted"
     assert [m.role for m in village.history("agent_8")] == [Role.USER, Role.ASSISTANT, Role.TOOL]

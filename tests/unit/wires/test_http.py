@@ -16,7 +16,7 @@ import pytest
 from core.canonical import ChatMessage, ChatRequest, Role
 from core.config import Template
 from core.llm import http_backend
-from tests.conftest import log_lines
+from tests.fakes.logs import log_lines
 from wires import WIRES
 from wires.errors import ProviderHTTPError, ProviderProtocolError, ProviderTransportError
 from wires.http import HttpClient, RetryPolicy, WireBackend, retry_after_s, retry_class

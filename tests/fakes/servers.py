@@ -1,0 +1,80 @@
+"""Test servers as real subprocesses: the camera simulator and the OAuth-protected MCP server.
+
+Each prints one ready line with its URL once it listens (a free 127.0.0.1 port). ``start_camera``
+runs ``python -m app.demo_camera`` (streamable HTTP, or SSE with ``--sse``); ``camera_server`` is
+the same as a context manager; ``start_oauth`` runs ``tests/fakes/oauth_mcp_server.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import select
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from core.config import McpSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+CAMERA_READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/(mcp|sse))\n")
+OAUTH_READY = re.compile(r"oauth mcp: (http://127\.0\.0\.1:\d+/(mcp|sse))\n")
+
+# MCP timeouts generous enough for subprocess servers on a loaded machine
+FAST = McpSettings(call_timeout_s=20.0, connect_timeout_s=20.0)
+# what a person asks the camera agent in the end-to-end tests
+CAMERA_ASK = "take one live view frame and describe it in one sentence"
+
+
+def start_server(
+    module: str, ready: re.Pattern[str], *args: str, within: float = 30.0
+) -> tuple[subprocess.Popen[str], str]:
+    """Run ``python -m module --port 0 args…`` and wait for its ready line; returns it and its URL."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, "--port", "0", *args],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdout is not None
+    readable, _, _ = select.select([proc.stdout], [], [], within)
+    line = proc.stdout.readline() if readable else ""
+    match = ready.fullmatch(line)
+    if not match:
+        stop(proc)
+        raise AssertionError(f"no ready line from {module}: {line!r}")
+    return proc, match.group(1)
+
+
+def start_camera(*args: str, within: float = 30.0) -> tuple[subprocess.Popen[str], str]:
+    """The camera simulator with ``args`` (e.g. ``--control``, ``--elicit``, ``--sse``)."""
+    return start_server("app.demo_camera", CAMERA_READY, *args, within=within)
+
+
+def start_oauth(*args: str) -> tuple[subprocess.Popen[str], str]:
+    """The OAuth-protected MCP server with ``args`` (e.g. ``--expires-in``, ``--decline``, ``--sse``)."""
+    return start_server("tests.fakes.oauth_mcp_server", OAUTH_READY, *args, within=20.0)
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    if proc.stdout is not None:
+        proc.stdout.close()
+
+
+@contextmanager
+def camera_server(*args: str) -> Iterator[str]:
+    """The simulator's URL while the block runs; the process is gone afterwards."""
+    proc, url = start_camera(*args)
+    try:
+        yield url
+    finally:
+        stop(proc)
