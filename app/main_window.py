@@ -3,6 +3,9 @@
 ``MainWindow`` keeps the layout and the wiring: core events arrive through ``EventBridge`` and go
 to the agent's ``ChatView`` and ``ToolPanel``; the turns it follows (send, stop, pause, resume, and
 each outcome) live in ``app.turns.Turns``; coroutines it starts run through ``app.background``.
+
+Just over 400 lines: what is left is the layout (one constructor that builds and connects every
+pane) and one short handler per core event; the logic of each pane lives in its widget.
 """
 
 from __future__ import annotations

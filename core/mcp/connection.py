@@ -13,6 +13,9 @@ the connect and call timeouts stand still. The connection reaches its manager on
 Lines written: ``mcp tools changed:``, ``mcp tools refresh failed:``, ``mcp elicitation:``,
 ``mcp elicitation failed:`` and ``mcp oauth: action=required`` (the provider writes the
 ``mcp server …`` and ``mcp call failed:`` lines).
+
+Just over 400 lines: the session task, the call race and the two clocks that stop (sign-in, forms)
+share one connection's state; its transports, status values and stderr ring live beside it.
 """
 
 from __future__ import annotations

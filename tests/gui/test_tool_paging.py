@@ -1,5 +1,8 @@
 """D-6: the tool panel shows the first 16,000 characters of a call's input and output and pages
-through the rest, read from the store (never from the row's event); nothing is cut in storage."""
+through the rest, read from the store (never from the row's event); nothing is cut in storage.
+
+Over 400 lines: one scenario per way a page can be reached (live, restored, resumed, spilled, a
+closed store), each building its own store and window."""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """OAuth sign-in for remote MCP servers, end to end: a real OAuth-protected MCP server subprocess
 (tests/fakes/oauth_mcp_server.py, the SDK's own authorisation server), the real SDK OAuth client,
 the loopback callback and keyrings.alt's file backend in tmp. The "browser" is a hook that fetches
-the authorisation URL with httpx and follows the redirect to the loopback callback."""
+the authorisation URL with httpx and follows the redirect to the loopback callback.
+
+Over 400 lines: every sign-in path (first sign-in, refresh, expiry after a restart, pre-registered
+and confidential clients, decline, time-out, sign-out) is one end-to-end run against one server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""McpToolProvider against the camera simulator as a real subprocess (stdio, streamable HTTP, SSE)."""
+"""McpToolProvider against the camera simulator as a real subprocess (stdio, streamable HTTP, SSE).
+
+Over 400 lines: each transport is driven through the same life (connect, list, call, time out,
+die, reconnect, close) against one real subprocess."""
 
 from __future__ import annotations
 

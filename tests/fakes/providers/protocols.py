@@ -4,6 +4,9 @@ Each family validates what the provider validates for our use: media types, base
 tool-result pairing, images in ``role:"tool"`` (OpenAI), replayed reasoning state (Anthropic
 thinking signatures, Gemini ``thoughtSignature``, Responses reasoning items) → 400 with the
 provider's own error JSON. Answers are the providers' real JSON and SSE shapes.
+
+Over 400 lines: seven protocols in four families, each a small class; they share the helpers for
+base64 images, pairing checks and SSE framing, which is why they are in one module.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """OAuth parts without an MCP server: keyring token storage (keyrings.alt file backend in tmp), the
 loopback callback (real sockets on 127.0.0.1), error reasons, the headless redirect and the
-``"oauth"`` server config key."""
+``"oauth"`` server config key.
+
+Over 400 lines: the four parts of the sign-in (token storage, callback, errors, config) are tested
+here together because they share the keyring and socket fixtures."""
 
 from __future__ import annotations
 
