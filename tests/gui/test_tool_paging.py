@@ -382,7 +382,7 @@ async def test_pages_are_read_off_the_gui_thread_and_the_newest_wins(qtbot: QtBo
         pager.go(3)  # asked before the slow page 2 (index 1) arrived: only the newest is shown
         await settled(row)
         source.release.set()
-        await until(lambda: not pager._tasks)  # page 2 has arrived now, and was dropped
+        await until(lambda: not pager.background.tasks)  # page 2 has arrived now, and was dropped
         assert row.output_text.toPlainText() == BODY[48_000:]
         assert pager.position.text() == label(48_001, 50_000, 50_000)
         assert source.threads == [False, False, False]
