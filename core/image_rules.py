@@ -1,4 +1,6 @@
-"""The rules for tool images in a model request, in one place. Pure: no I/O, no logging, no Pillow.
+"""The rules for tool images in a model request, in one place. No I/O, no logging, no Pillow import:
+the re-encode of ``with_jpeg`` is ``core.tool_image.webp_to_jpeg`` (``with_jpeg_async`` runs it on a
+worker thread).
 
 Every function returns new values; none changes the list or the messages it is given. The turn
 engine (``core.turn``) applies them to its message list and writes the log lines; the backend seam
@@ -61,8 +63,8 @@ def cap_tool_images(
 ) -> tuple[list[ChatMessage], int]:
     """S70-12: the messages with at most ``limit`` tool images, newest kept, and how many went.
 
-    Older results lose theirs first; a result trimmed part-way keeps its first images (the seed's
-    P1 record: 先頭から残し), as the tool ordered them, and its caption counts what is left."""
+    Older results lose theirs first; a result trimmed part-way keeps its first images (the order
+    of the original design: keep from the front), as the tool ordered them, and its caption counts what is left."""
     out = list(messages)
     budget = limit
     removed = 0

@@ -13,7 +13,7 @@ decided by ``core.image_rules`` from the wire's ``webp`` capability (data, never
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import httpx
 
@@ -29,9 +29,6 @@ from wires.errors import (
     ProviderTransportError,
 )
 from wires.http import HttpClient, RetryPolicy, WireBackend
-
-if TYPE_CHECKING:  # annotations only, so core.config can take the provider facts from here (no cycle)
-    import core.config
 
 __all__ = [
     "DEFAULT_BASE_URLS",
@@ -112,7 +109,27 @@ class JpegRetry:
                 ) from None
 
 
-def http_backend(template: core.config.Template, key: str | None, client: httpx.AsyncClient) -> ModelBackend:
+class Route(Protocol):
+    """What a backend needs of a provider template (``core.config.Template`` has all of it; the
+    configuration takes the provider facts from this module, so this module does not import it)."""
+
+    @property
+    def protocol(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def base_url(self) -> str: ...
+    @property
+    def request_timeout_s(self) -> float: ...
+    @property
+    def max_retries(self) -> int: ...
+    @property
+    def stream(self) -> bool: ...
+    @property
+    def max_output_tokens(self) -> int: ...
+
+
+def http_backend(template: Route, key: str | None, client: httpx.AsyncClient) -> ModelBackend:
     """The real backend for ``template``: its wire over ``client`` with ``key`` (None = no auth).
 
     Retry and fallback lines go to ``core.log`` (``llm retry:``, ``llm retry stop:``,
@@ -141,7 +158,7 @@ def http_backend(template: core.config.Template, key: str | None, client: httpx.
     return JpegRetry(backend, wire.webp)
 
 
-def image_pricing(template: core.config.Template) -> Callable[[int, int], int] | None:
+def image_pricing(template: Route) -> Callable[[int, int], int] | None:
     """The image-token calculator of ``template``'s route (S00-3), or None when it has none."""
     wire = WIRES.get(template.protocol)
     if wire is None:

@@ -1,7 +1,7 @@
 """The one HTTP seam of the wire layer: retries, error mapping, streaming.
 
 ``HttpClient`` wraps an injected ``httpx.AsyncClient``. Nothing from httpx escapes: every failure
-becomes a ``wires.errors`` type. Retry classes follow the original app (Spec 52):
+becomes a ``wires.errors`` type. Retry classes (S70-16) follow the original app:
 
     retried:  rate_limit (429), overloaded (529), server_error (5xx), timeout, network
     stopped:  auth (401/403), billing (insufficient_quota), context_length (400/413 with a

@@ -1,7 +1,7 @@
 """The camera simulator as an MCP server (``MCPServer``): ``live_view_image`` and ``camera_status``.
 
-``--mode`` chooses what ``live_view_image`` returns (see ``frames.MODES``) so every Spec 70 rule
-can be shown against a real server process. With ``--control`` the server also offers
+``--mode`` chooses what ``live_view_image`` returns (see ``frames.MODES``) so every image rule
+(S70-1 … S70-7) can be shown against a real server process. With ``--control`` the server also offers
 ``demo_set_mode`` (switch the mode at run time), ``demo_add_tool`` (adds a tool and sends
 ``tools/list_changed``) and ``demo_ask`` (asks the client through elicitation). With
 ``--elicit`` it offers ``demo_ask_settings``, which asks for a typed form (integer exposure, number

@@ -47,7 +47,8 @@ class ToolCaller(Protocol):
 
 class McpTool(AgentTool):
     """A tool of one agent's MCP server. ``call_with_media`` keeps images; ``call`` is the text-only
-    path (images become the non-text note, exactly as before Spec 70)."""
+    path (images become the non-text note of S70-1, as for a tool that
+    cannot carry images)."""
 
     def __init__(
         self, provider: ToolCaller, agent_id: str, server: str, tool: mcp_types.Tool, name: str

@@ -9,6 +9,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def absolute(package: str, level: int, module: str | None) -> str:
+    """The absolute name of ``from <level dots><module> import …`` written in ``package``."""
+    if level == 0:
+        return module or ""
+    base = package.split(".")[: len(package.split(".")) - (level - 1)]
+    return ".".join([*base, *([module] if module else [])])
+
+
 def module_graph(top: Path) -> dict[str, set[str]]:
     """Module name -> the modules of the same tree it imports anywhere in its source."""
     names: dict[str, Path] = {}
@@ -17,11 +25,13 @@ def module_graph(top: Path) -> dict[str, set[str]]:
         names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     graph: dict[str, set[str]] = {name: set() for name in names}
     for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.ImportFrom):
+                module = absolute(package, node.level, node.module)
+                targets = [module, *(f"{module}.{a.name}" for a in node.names)]
             else:
                 continue
             graph[name].update(t for t in targets if t in names and t != name)
@@ -74,4 +84,9 @@ def test_the_scanner_sees_lazy_and_type_checking_cycles(tmp_path: Path) -> None:
     )
     (pkg / "c.py").write_text("def f():\n    import pkg.d\n")
     (pkg / "d.py").write_text("from pkg import c\n")
-    assert cycles(module_graph(pkg)) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.d"]]
+    sub = pkg / "sub"
+    sub.mkdir()
+    (sub / "__init__.py").write_text("")
+    (sub / "e.py").write_text("from .f import F\n")
+    (sub / "f.py").write_text("def g():\n    from ..sub.e import E\n")
+    assert cycles(module_graph(pkg)) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.d"], ["pkg.sub.e", "pkg.sub.f"]]

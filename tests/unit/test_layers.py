@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -12,11 +13,24 @@ QT = {"PySide6", "qasync", "shiboken6"}
 def imported_modules(folder: Path) -> list[tuple[str, str]]:
     found = []
     for path in sorted(folder.rglob("*.py")):
+        name = path.relative_to(folder).as_posix()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
-                found += [(path.name, a.name) for a in node.names]
+                found += [(name, a.name) for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                found.append((path.name, node.module))
+                found.append((name, node.module))
+    return found
+
+
+def nested_imports(folder: Path) -> list[tuple[str, int]]:
+    """Imports inside a function or a class, or under ``if`` (``TYPE_CHECKING``): the lazy ones."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = {id(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top:
+                found.append((path.relative_to(folder).as_posix(), node.lineno))
     return found
 
 
@@ -54,6 +68,25 @@ def test_core_reaches_the_wires_only_through_llm() -> None:
     """core/llm.py is the one seam: the Wire contract, the provider facts, the backend, the errors."""
     users = {f for f, m in imported_modules(ROOT / "core") if m.split(".")[0] == "wires"}
     assert users == {"llm.py"}
+
+
+def test_canonical_imports_only_the_standard_library() -> None:
+    """The wires import core.canonical: it must not pull any more of core (or anything else) in."""
+    modules = [m for f, m in imported_modules(ROOT / "core") if f == "canonical.py"]
+    assert [m for m in modules if m.split(".")[0] not in sys.stdlib_module_names] == []
+
+
+def test_core_and_wires_import_nothing_lazily() -> None:
+    """No cycle to break and no Qt to keep out in core/ or wires/: every import is at the top."""
+    assert nested_imports(ROOT / "core") + nested_imports(ROOT / "wires") == []
+
+
+def test_the_scanner_sees_nested_imports(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        "import json\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import os\n"
+        "def f():\n    from PIL import Image\n"
+    )
+    assert nested_imports(tmp_path) == [("a.py", 4), ("a.py", 6)]
 
 
 def test_the_scanner_sees_qt_imports(tmp_path: Path) -> None:
