@@ -14,22 +14,12 @@ from core.config import Config
 from core.events import EventBus
 from core.journal import ResumePoint
 from core.turn import TurnOutcome
-from core.village import AgentState, AgentStatus, BackendFactory
+from core.village import AgentStatus, BackendFactory
 
 from .widgets.elicitation import ElicitationBroker
 from .widgets.question import QuestionBroker
 
-RUNNING = AgentState.RUNNING.value
-IDLE = AgentState.IDLE.value
-ERROR = AgentState.ERROR.value
-
-AgentStatusLike = AgentStatus
-
 __all__ = [
-    "ERROR",
-    "IDLE",
-    "RUNNING",
-    "AgentStatusLike",
     "BackendFactory",
     "QuestionsLike",
     "TurnHandleLike",

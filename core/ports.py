@@ -46,7 +46,7 @@ class ToolProvider(Protocol):
     async def close(self) -> None: ...
 
 
-class VillagePipeline(ToolPipeline, Protocol):
+class PipelinePort(ToolPipeline, Protocol):
     """The tool pipeline (S00-1) as the village holds it: it adopts a new configuration."""
 
     def apply_config(self, config: Config) -> None: ...

@@ -26,7 +26,7 @@ from core.journal import NullJournal, ResumePoint, TurnJournal
 from core.llm import ModelBackend
 from core.log import event as log_event
 from core.notes import note
-from core.ports import ToolProvider, VillagePipeline
+from core.ports import PipelinePort, ToolProvider
 from core.questions import Questions
 from core.stops import Stop
 from core.tool import AgentTool
@@ -80,7 +80,7 @@ class Village:
         bus: EventBus | None = None,
         journal: TurnJournal | None = None,
         tool_provider: ToolProvider | None = None,
-        pipeline: VillagePipeline | None = None,
+        pipeline: PipelinePort | None = None,
         builtin_tools: BuiltinToolFactory | None = None,
     ) -> None:
         self.config = config

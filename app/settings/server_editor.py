@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.config import transport_of
-from core.mcp.oauth import forget, signed_in
+from core.mcp.oauth_tokens import forget, signed_in
 
 
 def parse_servers_json(text: str) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.keys import KeyringUnavailable, KeyStore
-from core.config import DEFAULT_BASE_URLS, PROTOCOLS, new_template
+from core.config import PROTOCOLS, new_template
+from core.llm import DEFAULT_BASE_URLS
 from core.log import event
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "resources" / "templates.json"

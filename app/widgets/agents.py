@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
-from app.contracts import ERROR, RUNNING, AgentStatusLike
 from core.config import OFFLINE_DEMO
+from core.village import AgentState, AgentStatus
 
 COLUMN_PADDING = 8  # pixels each side of the text in the sized-to-contents columns
 NO_TOKENS = "—"  # the offline demo uses no model, hence no tokens
@@ -33,7 +33,7 @@ class AgentList(QTreeWidget):
         for col in (1, 2, 3):
             self.header().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         self._items: dict[str, QTreeWidgetItem] = {}
-        self._statuses: dict[str, AgentStatusLike] = {}
+        self._statuses: dict[str, AgentStatus] = {}
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -60,13 +60,13 @@ class AgentList(QTreeWidget):
         super().changeEvent(event)
 
     def state_text(self, state: str) -> str:
-        if state == RUNNING:
+        if state == AgentState.RUNNING:
             return self.tr("running")
-        if state == ERROR:
+        if state == AgentState.ERROR:
             return self.tr("error")
         return self.tr("idle")
 
-    def _fill(self, item: QTreeWidgetItem, status: AgentStatusLike) -> None:
+    def _fill(self, item: QTreeWidgetItem, status: AgentStatus) -> None:
         tokens = status.usage.input + status.usage.output
         item.setText(0, status.name)
         item.setText(1, status.template)
@@ -76,7 +76,7 @@ class AgentList(QTreeWidget):
         item.setToolTip(2, status.error or "")
         item.setData(0, Qt.ItemDataRole.UserRole, status.agent_id)
 
-    def set_statuses(self, statuses: Sequence[AgentStatusLike]) -> None:
+    def set_statuses(self, statuses: Sequence[AgentStatus]) -> None:
         seen = set()
         for status in statuses:
             seen.add(status.agent_id)

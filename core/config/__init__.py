@@ -30,7 +30,6 @@ from .model import (
 from .parse import load_config, parse_config
 from .schema import (
     BUILTIN_TOOLS,
-    DEFAULT_BASE_URLS,
     DEFAULT_BUILTIN_TOOLS,
     LANGUAGES,
     OFFLINE_DEMO,
@@ -42,7 +41,6 @@ from .write import config_to_json, save_config
 
 __all__ = [
     "BUILTIN_TOOLS",
-    "DEFAULT_BASE_URLS",
     "DEFAULT_BUILTIN_TOOLS",
     "LANGUAGES",
     "OFFLINE_DEMO",

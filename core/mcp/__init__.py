@@ -4,18 +4,17 @@ S70-22) and the per-agent connection manager with OAuth sign-in for remote serve
 from __future__ import annotations
 
 from core.elicitation import ElicitationAnswer, ElicitationHandler, ElicitationRequest
-from core.mcp.oauth import (
-    KeyringTokenStorage,
-    LoopbackCallback,
-    McpOAuth,
+from core.mcp.oauth import McpOAuth, OpenUrl
+from core.mcp.oauth_callback import LoopbackCallback
+from core.mcp.oauth_errors import (
     OAuthBrowserUnavailable,
     OAuthCallbackUnavailable,
     OAuthDeclined,
     OAuthError,
     OAuthStateMismatch,
     OAuthTimeout,
-    OpenUrl,
 )
+from core.mcp.oauth_tokens import KeyringTokenStorage
 from core.mcp.provider import McpToolProvider
 from core.mcp.render import render_tool_output, render_tool_output_async
 from core.mcp.status import ServerStatus

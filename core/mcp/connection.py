@@ -34,7 +34,8 @@ from core import __version__
 from core.config import McpServer, McpSettings
 from core.elicitation import ElicitationAnswer, ElicitationHandler, ElicitationRequest
 from core.log import LOG
-from core.mcp.oauth import McpOAuth, OpenUrl, keyring_user
+from core.mcp.oauth import McpOAuth, OpenUrl
+from core.mcp.oauth_tokens import keyring_user
 from core.mcp.status import CallFailure, ConnectFailed, ServerStatus, State, describe, innermost, seconds
 from core.mcp.stderr import STDERR_TAIL_CHARS, StderrRing
 from core.mcp.transport import BearerProbe, remote_transport, stdio_transport

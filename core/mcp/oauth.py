@@ -39,33 +39,14 @@ from core.log import LOG
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S, LoopbackCallback, reserve_port
 from core.mcp.oauth_errors import (
     OAuthBrowserUnavailable,
-    OAuthCallbackUnavailable,
     OAuthDeclined,
     OAuthError,
     OAuthStateMismatch,
     OAuthTimeout,
-    describe_oauth_error,
 )
-from core.mcp.oauth_tokens import KeyringTokenStorage, forget, keyring_user, register_secrets, signed_in
+from core.mcp.oauth_tokens import KeyringTokenStorage, register_secrets
 
-__all__ = [
-    "CALLBACK_TIMEOUT_S",
-    "KeyringTokenStorage",
-    "LoopbackCallback",
-    "McpOAuth",
-    "OAuthBrowserUnavailable",
-    "OAuthCallbackUnavailable",
-    "OAuthDeclined",
-    "OAuthError",
-    "OAuthStateMismatch",
-    "OAuthTimeout",
-    "OpenUrl",
-    "describe_oauth_error",
-    "forget",
-    "keyring_user",
-    "reserve_port",
-    "signed_in",
-]
+__all__ = ["McpOAuth", "OpenUrl"]
 
 OpenUrl = Callable[[str], object]
 """Opens a URL in the person's browser. May be sync (run in a worker thread; returning ``False``

@@ -21,7 +21,7 @@ import pytest
 
 from core.config import McpServer, McpSettings, OAuthSettings
 from core.mcp import McpToolProvider
-from core.mcp.oauth import KeyringTokenStorage, keyring_user
+from core.mcp.oauth_tokens import KeyringTokenStorage, keyring_user
 from core.mcp.stderr import StderrRing
 from tests.fakes.servers import start_oauth, stop
 

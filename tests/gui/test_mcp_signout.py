@@ -21,7 +21,7 @@ from app.settings import SettingsDialog
 from app.widgets.sign_in_link import SignInLinks
 from core.config import McpServer, McpSettings, OAuthSettings, parse_config
 from core.mcp import McpToolProvider
-from core.mcp.oauth import KeyringTokenStorage, keyring_user
+from core.mcp.oauth_tokens import KeyringTokenStorage, keyring_user
 from core.paths import KEYRING_SERVICE
 from tests.fakes.logs import log_lines
 from tests.fakes.servers import start_oauth, stop

@@ -29,7 +29,7 @@ import pytest
 from core.config import McpServer, McpSettings, OAuthSettings, config_to_json, parse_config
 from core.log import LOG
 from core.mcp import McpToolProvider
-from core.mcp.oauth import forget, keyring_user, signed_in
+from core.mcp.oauth_tokens import forget, keyring_user, signed_in
 from core.mcp.stderr import STDERR_KEEP_BYTES
 from core.tool import AgentTool, ToolContext, ToolReturn
 from tests.fakes.logs import log_lines

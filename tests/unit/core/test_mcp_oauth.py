@@ -26,19 +26,17 @@ from core import config as config_mod
 from core.config import ConfigError, McpServer, OAuthSettings, config_to_json, parse_config
 from core.log import LOG
 from core.mcp import oauth as oauth_mod
-from core.mcp.oauth import (
-    KeyringTokenStorage,
-    LoopbackCallback,
-    McpOAuth,
+from core.mcp.oauth import McpOAuth
+from core.mcp.oauth_callback import LoopbackCallback, reserve_port
+from core.mcp.oauth_errors import (
     OAuthBrowserUnavailable,
     OAuthCallbackUnavailable,
     OAuthDeclined,
     OAuthStateMismatch,
     OAuthTimeout,
     describe_oauth_error,
-    keyring_user,
-    reserve_port,
 )
+from core.mcp.oauth_tokens import KeyringTokenStorage, forget, keyring_user, signed_in
 from tests.fakes.logs import log_lines
 
 URL = "https://mcp.example.test/mcp"
@@ -545,7 +543,7 @@ def test_bad_pre_registered_client_values_are_reported(value: object, problem: t
 
 @pytest.mark.asyncio
 async def test_pre_registered_client_is_used_as_is_and_never_stored(plaintext_keyring: Any) -> None:
-    port = oauth_mod.reserve_port()
+    port = reserve_port()
     settings = OAuthSettings(scopes="camera", client_id="app-7", redirect_port=port)
     server = McpServer(name="cam", transport="http", url=URL, oauth=settings)
     auth = McpOAuth("agent_1", server, open_url=None, client_secret="resolved-secret-value-77")
@@ -601,16 +599,16 @@ async def test_redirect_port_in_use_fails_instead_of_moving(plaintext_keyring: A
 @pytest.mark.asyncio
 async def test_forget_deletes_tokens_and_writes_one_line(plaintext_keyring: Any, event_log: Path) -> None:
     storage = KeyringTokenStorage("cam", URL)
-    assert oauth_mod.signed_in("cam", URL) is False
-    assert oauth_mod.forget("cam", URL) is False  # nothing stored: no line
+    assert signed_in("cam", URL) is False
+    assert forget("cam", URL) is False  # nothing stored: no line
     await storage.set_client_info(client_info(43210))
-    assert oauth_mod.signed_in("cam", URL) is False  # a registration alone is not a sign-in
+    assert signed_in("cam", URL) is False  # a registration alone is not a sign-in
     await storage.set_tokens(OAuthToken(access_token="access-token-to-forget-1"))
-    assert oauth_mod.signed_in("cam", URL) is True
-    assert oauth_mod.signed_in("cam", "https://other.example.test/mcp") is False
-    assert oauth_mod.forget("cam", URL) is True
+    assert signed_in("cam", URL) is True
+    assert signed_in("cam", "https://other.example.test/mcp") is False
+    assert forget("cam", URL) is True
     assert keyring.get_password("fuseforks", keyring_user("cam", URL)) is None
-    assert oauth_mod.signed_in("cam", URL) is False
+    assert signed_in("cam", URL) is False
     assert await storage.get_tokens() is None
     assert [line for line in log_lines(event_log) if line.startswith("mcp oauth:")] == [
         "mcp oauth: agent=- server=cam action=signed-out"
