@@ -10,7 +10,7 @@ decoded picture per frame.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -25,7 +25,7 @@ from core.events import Handoff, TurnFailed, TurnFinished, TurnStarted
 from core.stops import Stop
 
 from .preview import ImagePreview
-from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow, scroll_column
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
 
 
 class Bubble(QFrame):
@@ -82,11 +82,7 @@ class ChatView(QScrollArea):
             self.items, 2, self.earlier_button, self._build, self._release, live_rows
         )
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
-        self._scroll_pending = False
-        self._at_end = True  # the view shows the newest row: it keeps following while rows grow
-        bar = self.verticalScrollBar()
-        bar.valueChanged.connect(self._value_changed)
-        bar.rangeChanged.connect(self._range_changed)
+        self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
         self.typing = QLabel()
         self.typing.setObjectName("typing")
         self.typing.setVisible(False)
@@ -148,27 +144,10 @@ class ChatView(QScrollArea):
         self.rows.append(entry)
         if self.rows.collapsed:
             self.retranslate()
-        self._schedule_scroll()
-
-    def _schedule_scroll(self) -> None:
-        if not self._scroll_pending:  # one scroll per burst of inserts and deltas
-            self._scroll_pending = True
-            QTimer.singleShot(0, self.scroll_to_end)
+        self.follow.schedule()
 
     def scroll_to_end(self) -> None:
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # place the new rows now
-        self._scroll_pending = False
-        bar = self.verticalScrollBar()
-        bar.setValue(bar.maximum())
-        self._at_end = True
-
-    def _value_changed(self, value: int) -> None:
-        self._at_end = value >= self.verticalScrollBar().maximum()
-
-    def _range_changed(self, _low: int, high: int) -> None:
-        """A row grew (a picture decoded, a bubble wrapped anew): stay at the end if we were."""
-        if self._at_end or self._scroll_pending:
-            self.verticalScrollBar().setValue(high)
+        self.follow.scroll_to_end()
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[ChatEntry]:
         """Bring back up to ``count`` older rows above the shown ones (their pictures decode in a
@@ -199,7 +178,7 @@ class ChatView(QScrollArea):
         entry.text += text
         if isinstance(entry.widget, Bubble):
             entry.widget.set_text(entry.text)
-        self._schedule_scroll()
+        self.follow.schedule()
 
     def message(self, turn_id: str, text: str) -> None:
         """A round's complete assistant text: replaces what was streamed for it."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 LIVE_ROWS = 24  # rows kept as widgets (about six camera turns); the rest collapse into "Show earlier"
@@ -27,6 +27,39 @@ class Entry:
 
 
 E = TypeVar("E", bound=Entry)
+
+
+class FollowEnd(QObject):
+    """Keeps a row view at its newest row while it is there: ``schedule()`` after inserting scrolls
+    once the layout has placed the rows (one scroll per burst of inserts and deltas), and a row
+    that grows later (a picture decoded, a bubble wrapped anew) keeps the view at the end. Once the
+    person scrolls up, the view stays where they put it until ``scroll_to_end()``."""
+
+    def __init__(self, area: QScrollArea) -> None:
+        super().__init__(area)
+        self.bar = area.verticalScrollBar()
+        self.pending = False
+        self.at_end = True
+        self.bar.valueChanged.connect(self._value_changed)
+        self.bar.rangeChanged.connect(self._range_changed)
+
+    def schedule(self) -> None:
+        if not self.pending:
+            self.pending = True
+            QTimer.singleShot(0, self.scroll_to_end)
+
+    def scroll_to_end(self) -> None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # place the new rows now
+        self.pending = False
+        self.bar.setValue(self.bar.maximum())
+        self.at_end = True
+
+    def _value_changed(self, value: int) -> None:
+        self.at_end = value >= self.bar.maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self.at_end or self.pending:
+            self.bar.setValue(high)
 
 
 def scroll_column(

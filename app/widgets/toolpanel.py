@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from core.events import ToolFinished, ToolStarted
 
 from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
-from .rows import EARLIER_STEP, LIVE_ROWS, Entry, RowWindow, scroll_column
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
 
 MAX_DETAIL_CHARS = PAGE_CHARS  # shown per page; storage keeps everything, the rest pages (D-6)
 MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
@@ -220,11 +220,7 @@ class ToolPanel(QScrollArea):
         self.window_rows = RowWindow[CallEntry](
             self.rows_layout, 1, self.earlier_button, self._build, self._release, live_rows
         )
-        self._scroll_pending = False
-        self._at_end = True  # the view shows the newest row: it keeps following while rows grow
-        bar = self.verticalScrollBar()
-        bar.valueChanged.connect(self._value_changed)
-        bar.rangeChanged.connect(self._range_changed)
+        self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
         self.calls: dict[str, CallEntry] = {}  # every call, collapsed ones included
         self.rows: dict[str, ToolRow] = {}  # the calls shown as widgets now
         self.retranslate()
@@ -261,7 +257,7 @@ class ToolPanel(QScrollArea):
         self.window_rows.append(entry)
         if self.window_rows.collapsed:
             self.retranslate()
-        self._schedule_scroll()
+        self.follow.schedule()
         assert entry.widget is not None
         return entry.widget
 
@@ -278,24 +274,9 @@ class ToolPanel(QScrollArea):
             entry.widget.finish(event)
         return entry.widget
 
-    def _schedule_scroll(self) -> None:
-        """Follow the newest row once the layout has placed it (the range grows a pass later)."""
-        if not self._scroll_pending:
-            self._scroll_pending = True
-            QTimer.singleShot(0, self.scroll_to_end)
-
-    def _value_changed(self, value: int) -> None:
-        self._at_end = value >= self.verticalScrollBar().maximum()
-
-    def _range_changed(self, _low: int, high: int) -> None:
-        """Rows placed or grown (a row added to a shown panel appears a pass later): stay at the
-        end if the view was there."""
-        if self._at_end or self._scroll_pending:
-            self.verticalScrollBar().setValue(high)
-
     def _row_toggled(self, row: ToolRow) -> None:
         """An opened or closed row stays where it is (no jump to the end) and is brought into view."""
-        self._at_end = False
+        self.follow.at_end = False
         QTimer.singleShot(0, lambda: self._reveal(row))
 
     def _reveal(self, row: ToolRow) -> None:
@@ -304,11 +285,7 @@ class ToolPanel(QScrollArea):
             self.ensureWidgetVisible(row, 0, 0)
 
     def scroll_to_end(self) -> None:
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # place the new rows now
-        self._scroll_pending = False
-        bar = self.verticalScrollBar()
-        bar.setValue(bar.maximum())
-        self._at_end = True
+        self.follow.scroll_to_end()
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[CallEntry]:
         restored = self.window_rows.show_earlier(count)
