@@ -12,10 +12,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
-import re
-import select
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +26,7 @@ from core.config import McpServer, McpSettings
 from core.mcp import McpToolProvider, render_tool_output
 from core.tool import ToolContext
 from core.tool_image import normalize
+from tests.fakes.servers import start_camera, stop
 
 pytestmark = pytest.mark.bench
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,22 +110,9 @@ def test_render_live_view_result_with_hash(benchmark: Any, frame: bytes) -> None
 
 @pytest.fixture(scope="module")
 def camera_url() -> Iterator[str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app.demo_camera", "--port", "0", "--control"],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], 20)
-    match = re.search(r"(http://\S+)", proc.stdout.readline() if ready else "")
-    assert match
-    yield match.group(1)
-    proc.terminate()
-    proc.wait(10)
-    proc.stdout.close()
+    proc, url = start_camera("--control")
+    yield url
+    stop(proc)
 
 
 @pytest.fixture(scope="module")

@@ -28,11 +28,12 @@ CAMERA_ASK = "take one live view frame and describe it in one sentence"
 
 
 def start_server(
-    module: str, ready: re.Pattern[str], *args: str, within: float = 30.0
+    module: str, ready: re.Pattern[str], *args: str, within: float = 30.0, port: int = 0
 ) -> tuple[subprocess.Popen[str], str]:
-    """Run ``python -m module --port 0 args…`` and wait for its ready line; returns it and its URL."""
+    """Run ``python -m module --port PORT args…`` (0: a free one) and wait for its ready line;
+    returns the process and its URL."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", module, "--port", "0", *args],
+        [sys.executable, "-m", module, "--port", str(port), *args],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -49,9 +50,9 @@ def start_server(
     return proc, match.group(1)
 
 
-def start_camera(*args: str, within: float = 30.0) -> tuple[subprocess.Popen[str], str]:
+def start_camera(*args: str, within: float = 30.0, port: int = 0) -> tuple[subprocess.Popen[str], str]:
     """The camera simulator with ``args`` (e.g. ``--control``, ``--elicit``, ``--sse``)."""
-    return start_server("app.demo_camera", CAMERA_READY, *args, within=within)
+    return start_server("app.demo_camera", CAMERA_READY, *args, within=within, port=port)
 
 
 def start_oauth(*args: str) -> tuple[subprocess.Popen[str], str]:

@@ -13,28 +13,14 @@ from app.settings import SettingsDialog, parse_servers_json
 from core.config import Config, parse_config
 from core.log import LOG
 from core.paths import KEYRING_SERVICE as SERVICE
+from tests.fakes.configs import settings_config
 from tests.fakes.logs import log_lines
 
 SECRET = "fuseforks-test-secret-7Q2xLp9vW"  # no well-known key shape: only register_secret hides it
 
 
-def make_config() -> Config:
-    return parse_config(
-        {
-            "templates": [
-                {"name": "Claude", "protocol": "anthropic", "model": "claude-x", "key": "claude"},
-                {"name": "Gemini", "protocol": "gemini", "model": "gemini-x"},
-            ],
-            "agents": [
-                {"id": "a1", "name": "Ava", "template": "Claude"},
-                {"id": "a2", "name": "Bo", "template": "Gemini"},
-            ],
-        }
-    )
-
-
 def dialog(qtbot: QtBot, keys: KeyStore, path: Path) -> SettingsDialog:
-    dlg = SettingsDialog(make_config(), keys, path=path)
+    dlg = SettingsDialog(settings_config(), keys, path=path)
     qtbot.addWidget(dlg)
     dlg.show()
     return dlg

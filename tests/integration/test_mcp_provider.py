@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -315,16 +314,8 @@ async def test_http_server_killed_mid_call_gives_an_error_then_reconnects(event_
         assert down.is_error and "MCP server cam is unavailable" in down.output.text
         port = int(url.rsplit(":", 1)[1].split("/")[0])
         stop(proc)
-        proc = subprocess.Popen(  # noqa: ASYNC220 - restarted on the same port on purpose
-            [sys.executable, "-m", "app.demo_camera", "--port", str(port), "--control"],
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        assert proc.stdout is not None
-        assert proc.stdout.readline() == f"demo camera: {url}\n"
+        proc, again = start_camera("--control", port=port)  # restarted on the same port on purpose
+        assert again == url
         check(await call(tools, "cam__live_view_image"), "jpeg")
     finally:
         await provider.close()

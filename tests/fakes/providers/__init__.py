@@ -38,15 +38,8 @@ from __future__ import annotations
 
 from tests.fakes.providers.script import Reply, Scenario
 from tests.fakes.providers.server import FakeProvider, Received
+from wires import WIRE_NAMES
 
-PROTOCOLS = (
-    "anthropic",
-    "openai-compat",
-    "gemini",
-    "openai-responses",
-    "xai-responses",
-    "meta-responses",
-    "perplexity-responses",
-)
+PROTOCOLS = WIRE_NAMES  # every wire has its fake
 
 __all__ = ["PROTOCOLS", "FakeProvider", "Received", "Reply", "Scenario"]
