@@ -13,6 +13,7 @@ from app.i18n import Translations
 from app.keys import KeyStore
 from app.launcher import Runtime, announce_store_problems, make_runtime
 from app.main_window import MainWindow
+from core.canonical import ChatRequest, ChatResponse
 from core.village import Village
 from tests.fakes.configs import window_config
 from tests.fakes.logs import log_lines
@@ -91,11 +92,11 @@ async def test_a_write_failing_mid_turn_says_the_turn_is_not_saved_and_the_chat_
     assert isinstance(rt.village, Village) and rt.store is not None
     store = rt.store
 
-    def refuse_writes_then_answer(request: object) -> object:
+    def refuse_writes_then_answer(request: ChatRequest) -> ChatResponse:
         store._q("PRAGMA query_only=ON")  # the database refuses every write from here on
         return reply("I see a shelf.")
 
-    backend = ScriptedBackend([refuse_writes_then_answer], default="Still a shelf.")  # type: ignore[list-item]
+    backend = ScriptedBackend([refuse_writes_then_answer], default="Still a shelf.")
     rt.village._backend_factory = lambda t: backend
     try:
         assert not win.store_notice.isVisibleTo(win)  # a healthy store: no notice

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.canonical import ChatMessage, Role, Usage
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, Usage
 from core.events import EventBus, StoreProblem
 from core.store import SqliteJournal, Store
 from core.store_health import open_store
@@ -82,11 +82,11 @@ def test_a_failed_journal_write_is_taken_once_as_a_problem(tmp_path: Path, event
 async def test_a_write_failing_during_a_turn_is_published_and_the_turn_goes_on(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
 
-    def refuse_writes_then_answer(request: object) -> object:
+    def refuse_writes_then_answer(request: ChatRequest) -> ChatResponse:
         store._q("PRAGMA query_only=ON")  # mid-turn: after begin_turn, before the model message
         return reply("still here")
 
-    backend = ScriptedBackend([refuse_writes_then_answer])  # type: ignore[list-item]
+    backend = ScriptedBackend([refuse_writes_then_answer])
     bus = EventBus()
     seen: list[StoreProblem] = []
     bus.subscribe(lambda e: seen.append(e) if isinstance(e, StoreProblem) else None)
@@ -102,4 +102,3 @@ async def test_a_write_failing_during_a_turn_is_published_and_the_turn_goes_on(t
     finally:
         await village.close()
         store.close()
-
