@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.i18n import Translations
 from app.keys import KeyStore
-from app.launcher import Runtime, announce_store_problems, make_runtime
+from app.launcher import Runtime, announce_store_problems, make_runtime, start_store_gc
 from app.main_window import MainWindow
 from core.canonical import ChatRequest, ChatResponse
 from core.village import Village
@@ -80,6 +80,9 @@ async def test_a_deleted_database_with_blobs_left_shows_a_notice_and_logs_a_line
         text = notice_text(win)
         assert "store.db" in text and "not found" in text
         assert any(x.startswith("store missing:") for x in log_lines(event_log))
+        blobs = sorted((tmp_path / "data" / "store" / "blobs").rglob("*"))
+        assert blobs and start_store_gc(rt) is None  # the lost history's blobs are kept
+        assert sorted((tmp_path / "data" / "store" / "blobs").rglob("*")) == blobs
     finally:
         await stop(rt)
 
