@@ -21,6 +21,7 @@ from core.events import (
     Notice,
     QuestionAsked,
     QuestionSettled,
+    StoreProblem,
     TextDelta,
     ToolFinished,
     ToolStarted,
@@ -40,6 +41,7 @@ class EventBridge(QObject):
     turnFinished = Signal(object)  # TurnFinished
     turnFailed = Signal(object)  # TurnFailed
     notice = Signal(object)  # Notice
+    storeProblem = Signal(object)  # StoreProblem
     questionAsked = Signal(object)  # QuestionAsked
     questionSettled = Signal(object)  # QuestionSettled
     elicitationAsked = Signal(object)  # ElicitationAsked
@@ -70,6 +72,7 @@ class EventBridge(QObject):
             TurnFinished: self.turnFinished,
             TurnFailed: self.turnFailed,
             Notice: self.notice,
+            StoreProblem: self.storeProblem,
             QuestionAsked: self.questionAsked,
             QuestionSettled: self.questionSettled,
             ElicitationAsked: self.elicitationAsked,

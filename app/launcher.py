@@ -7,7 +7,7 @@ import signal
 import sys
 import webbrowser
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from core.builtin_tools import for_agent
 from core.config import Config, ConfigError, default_config_path, load_config
+from core.events import StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
 from core.log import LOG, event
@@ -26,8 +27,9 @@ from core.paths import data_dir
 from core.recovery import recover
 from core.results import VillagePipeline
 from core.secret_refs import default_secret_resolver
-from core.store import SqliteJournal, Store, StoreError
+from core.store import SqliteJournal, Store
 from core.store.gc import collect
+from core.store_health import open_store
 from core.village import Village
 
 from . import gc_guard
@@ -62,6 +64,8 @@ class Runtime:
     provider: McpToolProvider
     store: Store | None
     history: StoreHistory | None
+    # what went wrong opening the store (core.store_health): the window shows each as a notice
+    store_problems: list[StoreProblem] = field(default_factory=list)
 
     def config_warnings(self) -> list[str]:
         """The warnings of the configuration the village runs (unknown keys, kept when saved)."""
@@ -85,12 +89,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         # server forms go to the window's elicitation cards (declined when no window answers)
         elicitation=lambda request: holder["village"].questions.elicitations.handle(request),
     )
-    store: Store | None
-    try:
-        store = Store.open(store_dir or data_dir())
-    except (OSError, StoreError) as exc:
-        event("store unavailable", error=type(exc).__name__)
-        store = None
+    store, problems = open_store(store_dir or data_dir())  # problems: shown once the window listens
     journal = SqliteJournal(store) if store is not None else None
     pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
     code_dir = (store_dir or data_dir()) / "code"  # execute_code's work folders, one per agent
@@ -107,7 +106,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     if store is not None:
         seed_histories(village, store, config)  # the models remember the turns before a restart
         history = StoreHistory(store, config.village.language, media=lambda: pipeline.media)
-    return Runtime(village, provider, store, history)
+    return Runtime(village, provider, store, history, problems)
 
 
 # How much of the past an agent's model is given again after a restart: its newest finished turns,
@@ -146,9 +145,16 @@ def resume_cut_turns(
     return resumed
 
 
+def announce_store_problems(rt: Runtime) -> None:
+    """Publish the store's start-up problems on the village's bus (the window shows them)."""
+    for problem in rt.store_problems:
+        rt.village.bus.publish(problem)
+
+
 def start_store_gc(rt: Runtime) -> asyncio.Future[object] | None:
-    """Remove unreferenced blob and spill files in a worker thread (never on the loop)."""
-    if rt.store is None:
+    """Remove unreferenced blob and spill files in a worker thread (never on the loop). Not after
+    the database was set aside or lost: the blobs of that history are kept for its recovery."""
+    if rt.store is None or rt.store_problems:
         return None
     store = rt.store
     return asyncio.ensure_future(asyncio.to_thread(collect, store, spill_dir=store.root.parent / "spill"))
@@ -196,6 +202,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
         after_apply=adopt,
     )
     window.show()
+    announce_store_problems(rt)
     # SIGTERM/SIGINT close the window the normal way, so the camera subprocess and MCP servers end too.
     # Python runs signal handlers only between bytecodes, so a slow timer lets them in while Qt idles.
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -57,6 +57,7 @@ from .widgets.elicitation import ElicitationArea
 from .widgets.help_menu import HelpMenu
 from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
+from .widgets.store_notice import StoreNotice
 from .widgets.toolpanel import ToolPanel
 
 
@@ -109,6 +110,8 @@ class MainWindow(QMainWindow):
         self.banner = DemoBanner()
         self.banner.button.clicked.connect(self.open_settings)
         self.banner.setVisible(demo)
+        self.store_notice = StoreNotice()  # the store's problems: what they mean, what to do
+        self.bridge.storeProblem.connect(self.store_notice.show_problem)
 
         # agents
         self.agent_list = AgentList()
@@ -170,6 +173,7 @@ class MainWindow(QMainWindow):
         cv = QVBoxLayout(central)
         cv.setContentsMargins(8, 8, 8, 8)
         cv.addWidget(self.banner)
+        cv.addWidget(self.store_notice)
         cv.addWidget(split, 1)
         self.setCentralWidget(central)
 

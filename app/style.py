@@ -4,6 +4,7 @@ STYLE = """
 QMainWindow#mainWindow, QWidget#chatInner, QWidget#toolPanelInner { background: #f6f7f9; }
 QLabel#paneTitle { font-weight: 600; color: #3b4252; padding: 4px 2px; }
 QFrame#banner { background: #fff6d6; border: 1px solid #f0d27a; border-radius: 8px; }
+QFrame#storeNotice { background: #fdecea; border: 1px solid #e8a39b; border-radius: 8px; }
 QFrame#bubble_user { background: #2f6fde; border-radius: 12px; }
 QFrame#bubble_user QLabel { color: white; }
 QFrame#bubble_assistant { background: white; border: 1px solid #dde1e7; border-radius: 12px; }

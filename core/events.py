@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from core.canonical import ImageData, Usage
 from core.log import event as log_event
@@ -107,6 +108,23 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class StoreProblem:
+    """The durable store is not keeping the person's data as it should; a front end shows it.
+
+    ``kind`` is "write_failed" (a journal write failed during turn ``turn_id``: that turn is not
+    fully saved; ``path`` is the database), "unavailable" (the store could not be opened: the app
+    runs without history; ``path`` is the data folder), "moved_aside" (a damaged database was set
+    aside and a fresh one made; ``path`` is the file set aside) or "missing" (the database is gone
+    while stored results are still there: past conversations are not shown; ``path`` is the
+    database). ``detail`` is the error as the system gave it (never content), or ""."""
+
+    kind: str
+    detail: str
+    path: Path
+    turn_id: str = ""
+
+
+@dataclass(frozen=True)
 class QuestionAsked:
     """An agent's ``ask_user_question`` call waits for the person (S02-8).
 
@@ -195,6 +213,7 @@ Event = (
     | TurnFinished
     | TurnFailed
     | Notice
+    | StoreProblem
     | QuestionAsked
     | QuestionSettled
     | ElicitationAsked

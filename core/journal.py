@@ -11,7 +11,9 @@ that is missing never leads to a re-execution. Two may not: ``tool_registered`` 
 ``tool_running`` raise ``JournalError`` when their record was not written, and the engine then
 does not execute that call (the model gets the ``tool_not_recorded`` error result instead); a call
 run without its ``running`` record would look unstarted after a crash and run again on resume.
-A journal that never fails (``NullJournal``, test fakes) simply never raises.
+A journal that never fails (``NullJournal``, test fakes) simply never raises. Every failed write
+is also kept as a ``StoreProblem`` that the engine takes (``take_problems``) after each write and
+publishes on the village's bus, so the person is told that the turn is not saved.
 
 Pausing (S02-5): ``PauseGate`` is checked by the engine at every boundary (before a model request,
 before a round's tool calls run); once a pause is requested it records the pending calls as not
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from core.canonical import ChatMessage, ToolCall, Usage
+from core.events import StoreProblem
 from core.log import event
 from core.stops import Stop
 from core.tool import ToolReturn
@@ -78,6 +81,10 @@ class TurnJournal(Protocol):
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None: ...
 
+    def take_problems(self) -> list[StoreProblem]:
+        """The write failures since the last call (each returned once), oldest first."""
+        ...
+
 
 class NullJournal:
     """Keeps nothing."""
@@ -104,6 +111,9 @@ class NullJournal:
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
         pass
+
+    def take_problems(self) -> list[StoreProblem]:
+        return []
 
 
 class TurnPaused(Exception):

@@ -227,11 +227,16 @@ class Turn:
     async def _record(self, write: Callable[..., None], *args: Any) -> None:
         """One journal write. A journal that blocks on the disk (``blocking = True``: SQLite commits
         with fsync, blob files) runs in a worker thread so the UI loop is not held; either way the
-        turn waits for it, so each record is durable before the next step (S02-3)."""
-        if self.journal.blocking:
-            await asyncio.to_thread(write, *args)
-        else:
-            write(*args)
+        turn waits for it, so each record is durable before the next step (S02-3). A write that
+        failed is published as a ``StoreProblem`` (the person is told the turn is not saved)."""
+        try:
+            if self.journal.blocking:
+                await asyncio.to_thread(write, *args)
+            else:
+                write(*args)
+        finally:
+            for problem in self.journal.take_problems():
+                self.bus.publish(problem)
 
     def _outcome(self, text: str, stop: Stop) -> TurnOutcome:
         return TurnOutcome(text, stop, self.usage, self.rounds, [self.user, *self.messages])

@@ -41,6 +41,26 @@ NO_BROWSER = (
     "the agent connects once you have signed in."
 )
 
+STORE_MOVED_ASIDE = (
+    "Your conversation history could not be opened: the file was damaged and was set aside as {file}. "
+    "New conversations are saved in a fresh store; the damaged file and the saved results stay in the "
+    "data folder (keep them for a recovery or a bug report)."
+)
+STORE_MISSING = (
+    "Your conversation history was not found: {file} is missing from the data folder, though results of "
+    "earlier conversations are still there. Past conversations are not shown and new ones start a fresh "
+    "store. If you moved or restored the data folder, quit the app and put {file} back."
+)
+STORE_UNAVAILABLE = (
+    "Running without history: the data folder {folder} could not be used ({detail}). Nothing from this "
+    "session is saved and past conversations are not shown. Make sure the folder exists and is writable, "
+    "then restart the app."
+)
+STORE_WRITE_FAILED = (
+    "Saving failed ({detail}): this turn is not saved and will be missing from your history after a "
+    "restart; the chat goes on. Free disk space or check that the data folder is writable."
+)
+
 # source: (ja, zh)
 T: dict[str, tuple[str, str]] = {
     "Agent": ("エージェント", "代理"),
@@ -280,6 +300,36 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Copy link": ("リンクをコピー", "复制链接"),
     "Copied": ("コピーしました", "已复制"),
+    STORE_MOVED_ASIDE: (
+        "会話の履歴を開けませんでした: ファイルが壊れていたため {file} として退避しました。新しい会話は"
+        "新しい保存先に保存されます。壊れたファイルと保存済みの結果はデータフォルダーに残っています"
+        "（復旧や不具合の報告のために保管してください）。",
+        "无法打开对话历史：文件已损坏，已另存为 {file}。新的对话会保存到新的存储中；损坏的文件和已保存的"
+        "结果仍保留在数据文件夹中（请保留以便恢复或报告问题）。",
+    ),
+    STORE_MISSING: (
+        "会話の履歴が見つかりません: データフォルダーに {file} がありませんが、以前の会話の結果は残って"
+        "います。過去の会話は表示されず、新しい会話は新しい保存先に保存されます。データフォルダーを移動"
+        "または復元した場合は、アプリを終了して {file} を元に戻してください。",
+        "找不到对话历史：数据文件夹中缺少 {file}，但以前对话的结果仍在。过去的对话不会显示，新的对话将"
+        "保存到新的存储中。如果您移动或恢复过数据文件夹，请退出应用并将 {file} 放回原处。",
+    ),
+    STORE_UNAVAILABLE: (
+        "履歴なしで動作しています: データフォルダー {folder} を使えませんでした（{detail}）。このセッション"
+        "の内容は保存されず、過去の会話も表示されません。フォルダーが存在し書き込めることを確認してから、"
+        "アプリを再起動してください。",
+        "正在无历史记录模式下运行：无法使用数据文件夹 {folder}（{detail}）。本次会话的内容不会被保存，"
+        "过去的对话也不会显示。请确认该文件夹存在且可写，然后重新启动应用。",
+    ),
+    STORE_WRITE_FAILED: (
+        "保存に失敗しました（{detail}）: このターンは保存されておらず、再起動後の履歴にはありません。"
+        "チャットはそのまま続けられます。ディスクの空きを作るか、データフォルダーに書き込めるか確認して"
+        "ください。",
+        "保存失败（{detail}）：此轮对话未被保存，重新启动后不会出现在历史记录中；聊天可以继续。请释放"
+        "磁盘空间，或检查数据文件夹是否可写。",
+    ),
+    "Open data folder": ("データフォルダーを開く", "打开数据文件夹"),
+    "Dismiss": ("閉じる", "关闭"),
 }
 
 

@@ -104,42 +104,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="121" />
+        <location filename="../app/widgets/chat.py" line="113" />
         <source>working…</source>
         <translation>working…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="122" />
+        <location filename="../app/widgets/chat.py" line="114" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="230" />
+        <location filename="../app/widgets/chat.py" line="222" />
         <source>Continuing the turn where it stopped.</source>
         <translation>Continuing the turn where it stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="236" />
+        <location filename="../app/widgets/chat.py" line="228" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="241" />
+        <location filename="../app/widgets/chat.py" line="233" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="247" />
+        <location filename="../app/widgets/chat.py" line="239" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="249" />
+        <location filename="../app/widgets/chat.py" line="241" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="255" />
+        <location filename="../app/widgets/chat.py" line="247" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
@@ -285,62 +285,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="192" />
+        <location filename="../app/main_window.py" line="200" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="193" />
+        <location filename="../app/main_window.py" line="201" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="194" />
+        <location filename="../app/main_window.py" line="202" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="195" />
+        <location filename="../app/main_window.py" line="203" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="197" />
+        <location filename="../app/main_window.py" line="205" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="198" />
+        <location filename="../app/main_window.py" line="206" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="199" />
+        <location filename="../app/main_window.py" line="207" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="217" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="271" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="291" />
+        <location filename="../app/main_window.py" line="299" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="314" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="329" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -555,9 +555,42 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>Copied</translation>
+    </message>
+</context>
+<context>
+    <name>StoreNotice</name>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="83" />
+        <source>Your conversation history could not be opened: the file was damaged and was set aside as {file}. New conversations are saved in a fresh store; the damaged file and the saved results stay in the data folder (keep them for a recovery or a bug report).</source>
+        <translation>Your conversation history could not be opened: the file was damaged and was set aside as {file}. New conversations are saved in a fresh store; the damaged file and the saved results stay in the data folder (keep them for a recovery or a bug report).</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="89" />
+        <source>Your conversation history was not found: {file} is missing from the data folder, though results of earlier conversations are still there. Past conversations are not shown and new ones start a fresh store. If you moved or restored the data folder, quit the app and put {file} back.</source>
+        <translation>Your conversation history was not found: {file} is missing from the data folder, though results of earlier conversations are still there. Past conversations are not shown and new ones start a fresh store. If you moved or restored the data folder, quit the app and put {file} back.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="96" />
+        <source>Running without history: the data folder {folder} could not be used ({detail}). Nothing from this session is saved and past conversations are not shown. Make sure the folder exists and is writable, then restart the app.</source>
+        <translation>Running without history: the data folder {folder} could not be used ({detail}). Nothing from this session is saved and past conversations are not shown. Make sure the folder exists and is writable, then restart the app.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="101" />
+        <source>Saving failed ({detail}): this turn is not saved and will be missing from your history after a restart; the chat goes on. Free disk space or check that the data folder is writable.</source>
+        <translation>Saving failed ({detail}): this turn is not saved and will be missing from your history after a restart; the chat goes on. Free disk space or check that the data folder is writable.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="120" />
+        <source>Open data folder</source>
+        <translation>Open data folder</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="121" />
+        <source>Dismiss</source>
+        <translation>Dismiss</translation>
     </message>
 </context>
 <context>
@@ -706,7 +739,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="234" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -714,32 +747,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="176" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="181" />
+        <location filename="../app/widgets/toolpanel.py" line="180" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="188" />
+        <location filename="../app/widgets/toolpanel.py" line="187" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

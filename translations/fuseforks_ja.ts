@@ -104,42 +104,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="121" />
+        <location filename="../app/widgets/chat.py" line="113" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="122" />
+        <location filename="../app/widgets/chat.py" line="114" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="230" />
+        <location filename="../app/widgets/chat.py" line="222" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="236" />
+        <location filename="../app/widgets/chat.py" line="228" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="241" />
+        <location filename="../app/widgets/chat.py" line="233" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="247" />
+        <location filename="../app/widgets/chat.py" line="239" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="249" />
+        <location filename="../app/widgets/chat.py" line="241" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="255" />
+        <location filename="../app/widgets/chat.py" line="247" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -285,62 +285,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="192" />
+        <location filename="../app/main_window.py" line="200" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="193" />
+        <location filename="../app/main_window.py" line="201" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="194" />
+        <location filename="../app/main_window.py" line="202" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="195" />
+        <location filename="../app/main_window.py" line="203" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="197" />
+        <location filename="../app/main_window.py" line="205" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="198" />
+        <location filename="../app/main_window.py" line="206" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="199" />
+        <location filename="../app/main_window.py" line="207" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="217" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="271" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="291" />
+        <location filename="../app/main_window.py" line="299" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="314" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="329" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -555,9 +555,42 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>コピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>StoreNotice</name>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="83" />
+        <source>Your conversation history could not be opened: the file was damaged and was set aside as {file}. New conversations are saved in a fresh store; the damaged file and the saved results stay in the data folder (keep them for a recovery or a bug report).</source>
+        <translation>会話の履歴を開けませんでした: ファイルが壊れていたため {file} として退避しました。新しい会話は新しい保存先に保存されます。壊れたファイルと保存済みの結果はデータフォルダーに残っています（復旧や不具合の報告のために保管してください）。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="89" />
+        <source>Your conversation history was not found: {file} is missing from the data folder, though results of earlier conversations are still there. Past conversations are not shown and new ones start a fresh store. If you moved or restored the data folder, quit the app and put {file} back.</source>
+        <translation>会話の履歴が見つかりません: データフォルダーに {file} がありませんが、以前の会話の結果は残っています。過去の会話は表示されず、新しい会話は新しい保存先に保存されます。データフォルダーを移動または復元した場合は、アプリを終了して {file} を元に戻してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="96" />
+        <source>Running without history: the data folder {folder} could not be used ({detail}). Nothing from this session is saved and past conversations are not shown. Make sure the folder exists and is writable, then restart the app.</source>
+        <translation>履歴なしで動作しています: データフォルダー {folder} を使えませんでした（{detail}）。このセッションの内容は保存されず、過去の会話も表示されません。フォルダーが存在し書き込めることを確認してから、アプリを再起動してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="101" />
+        <source>Saving failed ({detail}): this turn is not saved and will be missing from your history after a restart; the chat goes on. Free disk space or check that the data folder is writable.</source>
+        <translation>保存に失敗しました（{detail}）: このターンは保存されておらず、再起動後の履歴にはありません。チャットはそのまま続けられます。ディスクの空きを作るか、データフォルダーに書き込めるか確認してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="120" />
+        <source>Open data folder</source>
+        <translation>データフォルダーを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="121" />
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
     </message>
 </context>
 <context>
@@ -706,7 +739,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="234" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -714,32 +747,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="176" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="181" />
+        <location filename="../app/widgets/toolpanel.py" line="180" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="188" />
+        <location filename="../app/widgets/toolpanel.py" line="187" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

@@ -104,42 +104,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="121" />
+        <location filename="../app/widgets/chat.py" line="113" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="122" />
+        <location filename="../app/widgets/chat.py" line="114" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="230" />
+        <location filename="../app/widgets/chat.py" line="222" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="236" />
+        <location filename="../app/widgets/chat.py" line="228" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="241" />
+        <location filename="../app/widgets/chat.py" line="233" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="247" />
+        <location filename="../app/widgets/chat.py" line="239" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="249" />
+        <location filename="../app/widgets/chat.py" line="241" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="255" />
+        <location filename="../app/widgets/chat.py" line="247" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -285,62 +285,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="192" />
+        <location filename="../app/main_window.py" line="200" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="193" />
+        <location filename="../app/main_window.py" line="201" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="194" />
+        <location filename="../app/main_window.py" line="202" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="195" />
+        <location filename="../app/main_window.py" line="203" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="197" />
+        <location filename="../app/main_window.py" line="205" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="198" />
+        <location filename="../app/main_window.py" line="206" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="199" />
+        <location filename="../app/main_window.py" line="207" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="217" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="271" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="291" />
+        <location filename="../app/main_window.py" line="299" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="314" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="329" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -555,9 +555,42 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>StoreNotice</name>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="83" />
+        <source>Your conversation history could not be opened: the file was damaged and was set aside as {file}. New conversations are saved in a fresh store; the damaged file and the saved results stay in the data folder (keep them for a recovery or a bug report).</source>
+        <translation>无法打开对话历史：文件已损坏，已另存为 {file}。新的对话会保存到新的存储中；损坏的文件和已保存的结果仍保留在数据文件夹中（请保留以便恢复或报告问题）。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="89" />
+        <source>Your conversation history was not found: {file} is missing from the data folder, though results of earlier conversations are still there. Past conversations are not shown and new ones start a fresh store. If you moved or restored the data folder, quit the app and put {file} back.</source>
+        <translation>找不到对话历史：数据文件夹中缺少 {file}，但以前对话的结果仍在。过去的对话不会显示，新的对话将保存到新的存储中。如果您移动或恢复过数据文件夹，请退出应用并将 {file} 放回原处。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="96" />
+        <source>Running without history: the data folder {folder} could not be used ({detail}). Nothing from this session is saved and past conversations are not shown. Make sure the folder exists and is writable, then restart the app.</source>
+        <translation>正在无历史记录模式下运行：无法使用数据文件夹 {folder}（{detail}）。本次会话的内容不会被保存，过去的对话也不会显示。请确认该文件夹存在且可写，然后重新启动应用。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="101" />
+        <source>Saving failed ({detail}): this turn is not saved and will be missing from your history after a restart; the chat goes on. Free disk space or check that the data folder is writable.</source>
+        <translation>保存失败（{detail}）：此轮对话未被保存，重新启动后不会出现在历史记录中；聊天可以继续。请释放磁盘空间，或检查数据文件夹是否可写。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="120" />
+        <source>Open data folder</source>
+        <translation>打开数据文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/store_notice.py" line="121" />
+        <source>Dismiss</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -706,7 +739,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="234" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -714,32 +747,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="176" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="181" />
+        <location filename="../app/widgets/toolpanel.py" line="180" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="188" />
+        <location filename="../app/widgets/toolpanel.py" line="187" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

@@ -1,6 +1,7 @@
 """``SqliteJournal``: the durable ``TurnJournal`` (core/journal.py) over a ``Store``.
 
-A journal write that fails (disk full, I/O error) is logged as a ``store error:`` line. Most are
+A journal write that fails (disk full, I/O error) is logged as a ``store error:`` line and kept as
+a ``StoreProblem`` (``write_failed``) for the engine to publish (``take_problems``). Most are
 then swallowed: the turn goes on, and because a running call's completion was not recorded it is
 never executed again on recovery (it is settled as interrupted instead). The two writes a call
 needs before it runs are not swallowed: a failed ``tool_registered`` or ``tool_running`` (or one
@@ -18,13 +19,16 @@ writes one at a time; the engine awaits each one, so their order is the engine's
 from __future__ import annotations
 
 import sqlite3
+from collections import deque
 from collections.abc import Callable
 
 from core.canonical import ChatMessage, ToolCall, Usage
+from core.events import StoreProblem
 from core.journal import JournalError
 from core.log import event
 from core.store.blobs import StoreError
 from core.store.db import Store
+from core.store.schema import DB_NAME
 from core.tool import ToolReturn
 
 
@@ -38,6 +42,7 @@ class SqliteJournal:
         self.store = store
         self.conversation_for = conversation_for or (lambda agent_id: agent_id)
         self.errors = 0
+        self._problems: deque[StoreProblem] = deque()  # appended in worker threads, taken on the loop
 
     def _guard(self, op: str, turn_id: str, fn: Callable[[], object]) -> bool:
         """Run one write; False (after a ``store error:`` line) when it failed."""
@@ -46,8 +51,16 @@ class SqliteJournal:
         except (OSError, sqlite3.Error, StoreError) as exc:
             self.errors += 1
             event("store error", op=op, turn=turn_id, error=type(exc).__name__, tail=str(exc)[:200])
+            detail = str(exc)[:200] or type(exc).__name__
+            self._problems.append(StoreProblem("write_failed", detail, self.store.root / DB_NAME, turn_id))
             return False
         return True
+
+    def take_problems(self) -> list[StoreProblem]:
+        taken: list[StoreProblem] = []
+        while self._problems:
+            taken.append(self._problems.popleft())
+        return taken
 
     def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
         cid = self.conversation_for(agent_id)

@@ -48,10 +48,11 @@ from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.sign_in_link import SignInLinkDialog
+from app.widgets.store_notice import StoreNotice
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from core.canonical import ImageData
 from core.elicitation import parse_schema
-from core.events import ElicitationAsked, QuestionAsked, ToolFinished, ToolStarted
+from core.events import ElicitationAsked, QuestionAsked, StoreProblem, ToolFinished, ToolStarted
 from core.village import Village
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
@@ -153,6 +154,13 @@ def tool_panel(tmp_path: Path) -> QWidget:
     return panel
 
 
+def store_notice(tmp_path: Path) -> QWidget:
+    notice = StoreNotice(open_folder=lambda folder: True)
+    notice.show_problem(StoreProblem("moved_aside", "", tmp_path / "store" / "store.db.corrupt-1"))
+    notice.show_problem(StoreProblem("write_failed", "database or disk is full", tmp_path, "t1"))
+    return notice
+
+
 def main_window(tmp_path: Path) -> QWidget:
     win = MainWindow(village(tmp_path), KeyStore())
     win.on_tool_started(STARTED)
@@ -189,6 +197,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     QuestionCard: lambda tmp_path: QuestionCard(QUESTION, "Ava"),
     SettingsDialog: settings_dialog,
     SignInLinkDialog: lambda tmp_path: SignInLinkDialog("https://as.example.test/authorize?state=s1"),
+    StoreNotice: store_notice,
     ToolPanel: tool_panel,
     ToolRow: tool_row,
 }
