@@ -41,6 +41,15 @@ NO_BROWSER = (
     "the agent connects once you have signed in."
 )
 
+HELD_UNKNOWN = (
+    "Fuseforks is already running on this data folder, but it did not answer. "
+    "Close the other Fuseforks, then start again. (Lock file: {path})"
+)
+HELD_BY = (
+    "Fuseforks is already running on this data folder (process {pid}), but it did not answer. "
+    "Close it, or end process {pid}, then start again. (Lock file: {path})"
+)
+
 # source: (ja, zh)
 T: dict[str, tuple[str, str]] = {
     "Agent": ("エージェント", "代理"),
@@ -280,6 +289,17 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Copy link": ("リンクをコピー", "复制链接"),
     "Copied": ("コピーしました", "已复制"),
+    HELD_UNKNOWN: (
+        "Fuseforks はこのデータフォルダーですでに動いていますが、応答がありません。"
+        "もう一方の Fuseforks を閉じてから、もう一度起動してください。（ロックファイル: {path}）",
+        "Fuseforks 已在此数据文件夹上运行，但没有响应。请关闭另一个 Fuseforks，然后重新启动。（锁文件：{path}）",
+    ),
+    HELD_BY: (
+        "Fuseforks はこのデータフォルダーですでに動いています（プロセス {pid}）が、応答がありません。"
+        "それを閉じるか、プロセス {pid} を終了してから、もう一度起動してください。（ロックファイル: {path}）",
+        "Fuseforks 已在此数据文件夹上运行（进程 {pid}），但没有响应。"
+        "请关闭它，或结束进程 {pid}，然后重新启动。（锁文件：{path}）",
+    ),
 }
 
 

@@ -104,42 +104,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="121" />
+        <location filename="../app/widgets/chat.py" line="113" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="122" />
+        <location filename="../app/widgets/chat.py" line="114" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="230" />
+        <location filename="../app/widgets/chat.py" line="222" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="236" />
+        <location filename="../app/widgets/chat.py" line="228" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="241" />
+        <location filename="../app/widgets/chat.py" line="233" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="247" />
+        <location filename="../app/widgets/chat.py" line="239" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="249" />
+        <location filename="../app/widgets/chat.py" line="241" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="255" />
+        <location filename="../app/widgets/chat.py" line="247" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -283,64 +283,77 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>LockedNotice</name>
+    <message>
+        <location filename="../app/instance.py" line="116" />
+        <source>Fuseforks is already running on this data folder, but it did not answer. Close the other Fuseforks, then start again. (Lock file: {path})</source>
+        <translation>Fuseforks はこのデータフォルダーですでに動いていますが、応答がありません。もう一方の Fuseforks を閉じてから、もう一度起動してください。（ロックファイル: {path}）</translation>
+    </message>
+    <message>
+        <location filename="../app/instance.py" line="120" />
+        <source>Fuseforks is already running on this data folder (process {pid}), but it did not answer. Close it, or end process {pid}, then start again. (Lock file: {path})</source>
+        <translation>Fuseforks はこのデータフォルダーですでに動いています（プロセス {pid}）が、応答がありません。それを閉じるか、プロセス {pid} を終了してから、もう一度起動してください。（ロックファイル: {path}）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="192" />
+        <location filename="../app/main_window.py" line="196" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="193" />
+        <location filename="../app/main_window.py" line="197" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="194" />
+        <location filename="../app/main_window.py" line="198" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="195" />
+        <location filename="../app/main_window.py" line="199" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="197" />
+        <location filename="../app/main_window.py" line="201" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="198" />
+        <location filename="../app/main_window.py" line="202" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="199" />
+        <location filename="../app/main_window.py" line="203" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="267" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="291" />
+        <location filename="../app/main_window.py" line="295" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="310" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="325" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -555,7 +568,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/widgets/sign_in_link.py" line="68" />
+        <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>コピーしました</translation>
     </message>
@@ -706,7 +719,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="234" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -714,32 +727,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="176" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="178" />
+        <location filename="../app/widgets/toolpanel.py" line="177" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="181" />
+        <location filename="../app/widgets/toolpanel.py" line="180" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="182" />
+        <location filename="../app/widgets/toolpanel.py" line="181" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="188" />
+        <location filename="../app/widgets/toolpanel.py" line="187" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>
