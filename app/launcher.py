@@ -70,10 +70,7 @@ class Runtime:
         return list(self.village.config.warnings)
 
 
-def make_runtime(
-    config: Config, keys: KeyStore, *, store_dir: Path | None = None, open_store: bool = True
-) -> Runtime:
-    """The village and its parts; ``open_store`` False: without history (the store lock failed)."""
+def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = None) -> Runtime:
     holder: dict[str, Any] = {}
     factory = make_backend_factory(keys, lambda: holder["village"].config.village.language)
 
@@ -90,11 +87,12 @@ def make_runtime(
         # server forms go to the window's elicitation cards (declined when no window answers)
         elicitation=lambda request: holder["village"].questions.elicitations.handle(request),
     )
-    store: Store | None = None
+    store: Store | None
     try:
-        store = Store.open(store_dir or data_dir()) if open_store else None
+        store = Store.open(store_dir or data_dir())
     except (OSError, StoreError) as exc:
         event("store unavailable", error=type(exc).__name__)
+        store = None
     journal = SqliteJournal(store) if store is not None else None
     pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
     code_dir = (store_dir or data_dir()) / "code"  # execute_code's work folders, one per agent
@@ -164,13 +162,13 @@ HELD_ELSEWHERE = 3  # the exit code of a second start whose running instance did
 
 def lock_store(folder: Path) -> StoreLock | None:
     """The store's lock, taken before the store is opened or recovery runs (one process per store:
-    a second one would resume this one's live turns as crashed ones). None when it cannot be taken
-    for another reason (a read-only folder, …): the app then runs without history. ``StoreLocked``
-    propagates."""
+    a second one would resume this one's live turns as crashed ones). ``StoreLocked`` propagates.
+    None when no lock file can be opened at all (a read-only folder that has none: no process can
+    write there either); the store is then opened as it is, unlocked."""
     try:
         return StoreLock.acquire(folder)
     except OSError as exc:
-        event("store unavailable", error=type(exc).__name__)
+        event("store lock failed", error=type(exc).__name__)
         return None
 
 
@@ -209,7 +207,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
     except StoreLocked as exc:
         return second_start(exc, folder)
     try:
-        return await run_window(app, path, (config, demo), keys, translations, folder, lock is not None)
+        return await run_window(app, path, (config, demo), keys, translations, folder)
     finally:
         if lock is not None:
             lock.release()  # after the store is closed
@@ -222,7 +220,6 @@ async def run_window(
     keys: KeyStore,
     translations: Translations,
     folder: Path,
-    open_store: bool,
 ) -> int:
     """Run the window on the (locked) store until it closes."""
     config, demo = loaded
@@ -246,7 +243,7 @@ async def run_window(
         config = demo_config(url, path=path) if config is None else with_camera_url(config, url)
     assert config is not None
     translations.set_language(config.village.language)
-    rt = make_runtime(config, keys, open_store=open_store)
+    rt = make_runtime(config, keys)
     village = rt.village
 
     def adopt(cfg: Config) -> None:  # the MCP client reads language and image_results at call time

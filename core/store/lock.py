@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +68,26 @@ def _unlock(fd: int) -> None:
     fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+def _open(path: Path) -> tuple[int, bool]:
+    """The lock file's descriptor and whether it is writable: a lock file that exists in a folder
+    that became read-only is still locked (a read-only descriptor takes the lock as well)."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o600), True
+    except OSError:
+        if not path.is_file():
+            raise
+        return os.open(path, os.O_RDONLY), False
+
+
+def _record(fd: int) -> None:
+    """Write who holds the lock; best effort (a full disk leaves the record empty, the lock held)."""
+    record = json.dumps({"pid": os.getpid(), "started": round(time.time(), 3)}).encode()
+    with suppress(OSError):
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.ftruncate(fd, 0)
+        os.write(fd, record)
+
+
 def read_holder(path: Path) -> tuple[int | None, float | None]:
     """The PID and start time a lock file records (None, None when missing or unreadable)."""
     try:
@@ -92,22 +113,20 @@ class StoreLock:
 
     @classmethod
     def acquire(cls, folder: Path) -> StoreLock:
-        """Lock ``folder`` (created 0700 if missing) or raise ``StoreLocked``; other ``OSError``\\ s
-        (a read-only folder, …) propagate."""
+        """Lock ``folder`` (created 0700 if missing) or raise ``StoreLocked``. ``OSError`` when no
+        lock file can be opened (a read-only folder that has none yet: nothing can write there)."""
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         path = folder / LOCK_NAME
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd, writable = _open(path)
         try:
             if not _try_lock(fd):
                 pid, started = read_holder(path)
                 raise StoreLocked(path, pid, started)
-            record = json.dumps({"pid": os.getpid(), "started": round(time.time(), 3)}).encode()
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.ftruncate(fd, 0)
-            os.write(fd, record)
         except BaseException:
             os.close(fd)
             raise
+        if writable:
+            _record(fd)
         return cls(path, fd)
 
     @property
@@ -119,13 +138,11 @@ class StoreLock:
         if self.fd is None:
             return
         fd, self.fd = self.fd, None
-        try:
+        with suppress(OSError):  # a read-only lock file keeps its record
             os.ftruncate(fd, 0)
+        with suppress(OSError):  # closing the descriptor releases the lock anyway
             _unlock(fd)
-        except OSError:
-            pass  # closing the descriptor releases the lock anyway
-        finally:
-            os.close(fd)
+        os.close(fd)
 
     def __enter__(self) -> StoreLock:
         return self

@@ -87,3 +87,48 @@ def test_an_unreadable_record_names_no_one(tmp_path: Path, content: str) -> None
 
 def test_a_missing_lock_file_names_no_one(tmp_path: Path) -> None:
     assert read_holder(tmp_path / LOCK_NAME) == (None, None)
+
+
+READ_ONLY = """
+import sys
+from pathlib import Path
+from core.store.lock import StoreLock, StoreLocked, read_holder
+with_file, without_file = Path(sys.argv[1]), Path(sys.argv[2])
+lock = StoreLock.acquire(with_file)  # a read-only descriptor takes the lock too
+assert read_holder(lock.path) == (None, None), "no record can be written"
+try:
+    StoreLock.acquire(with_file)
+except StoreLocked:
+    pass
+else:
+    raise AssertionError("a second holder was let in")
+lock.release()
+try:
+    StoreLock.acquire(without_file)
+except StoreLocked:
+    raise
+except OSError:
+    print("no lock file: OSError")
+"""
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or os.geteuid() != 0 or not Path("/usr/bin/unshare").exists(),
+    reason="a read-only bind mount needs root and unshare (Linux)",
+)
+def test_a_folder_that_became_read_only_still_locks(tmp_path: Path) -> None:
+    with_file, without_file = tmp_path / "a", tmp_path / "b"
+    StoreLock.acquire(with_file).release()  # the lock file exists, empty
+    without_file.mkdir()
+    mounts = " && ".join(f"mount --bind -o ro {d} {d}" for d in (with_file, without_file))
+    script = f'{mounts} && exec "$0" -c "$1" "$2" "$3"'
+    done = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script, sys.executable, READ_ONLY, str(with_file), str(without_file)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no lock file: OSError"
