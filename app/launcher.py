@@ -13,8 +13,8 @@ from typing import Any
 
 import qasync
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.builtin_tools import for_agent
 from core.config import Config, ConfigError, default_config_path, load_config
@@ -29,6 +29,7 @@ from core.results import VillagePipeline
 from core.secret_refs import default_secret_resolver
 from core.store import SqliteJournal, Store
 from core.store.gc import collect
+from core.store.lock import StoreLock, StoreLocked
 from core.store_health import open_store
 from core.village import Village
 
@@ -37,6 +38,7 @@ from .backends import make_backend_factory
 from .contracts import VillageLike
 from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
 from .i18n import Translations
+from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
 from .keys import KeyStore
 from .main_window import MainWindow
 from .widgets.sign_in_link import SignInLinks
@@ -160,6 +162,38 @@ def start_store_gc(rt: Runtime) -> asyncio.Future[object] | None:
     return asyncio.ensure_future(asyncio.to_thread(collect, store, spill_dir=store.root.parent / "spill"))
 
 
+HEADLESS = ("offscreen", "minimal")
+HELD_ELSEWHERE = 3  # the exit code of a second start whose running instance did not answer
+
+
+def lock_store(folder: Path) -> StoreLock | None:
+    """The store's lock, taken before the store is opened or recovery runs (one process per store:
+    a second one would resume this one's live turns as crashed ones). ``StoreLocked`` propagates.
+    None when no lock file can be opened at all (a read-only folder that has none: no process can
+    write there either); the store is then opened as it is, unlocked."""
+    try:
+        return StoreLock.acquire(folder)
+    except OSError as exc:
+        event("store lock failed", error=type(exc).__name__)
+        return None
+
+
+def second_start(locked: StoreLocked, folder: Path) -> int:
+    """Another process holds the store: ask its window to the front (exit 0), else say which
+    process holds it (stderr, and a message box when there is a screen) and exit non-zero. The
+    store is never touched."""
+    answered = ask_to_raise(server_name(folder))
+    pid = locked.pid if locked.pid is not None else "-"
+    event("store locked", pid=pid, answered="yes" if answered else "no")
+    if answered:
+        return 0
+    text = LockedNotice().text(locked.pid, locked.path)
+    print(text, file=sys.stderr)
+    if QGuiApplication.platformName() not in HEADLESS:
+        QMessageBox.warning(None, "Fuseforks", text)
+    return HELD_ELSEWHERE
+
+
 async def run_app(app: QApplication, config_path: Path | None) -> int:
     path = config_path or default_config_path()
     gc_guard.install(app)  # cycles holding Qt objects are freed on this thread, never in a worker
@@ -171,6 +205,38 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
         print(str(exc), file=sys.stderr)
         event("config invalid", path=path, problems=len(exc.problems))
         return 2
+    if config is not None:
+        translations.set_language(config.village.language)  # for the second start's message
+    folder = data_dir() / "store"  # Store.open's folder
+    try:
+        lock = lock_store(folder)
+    except StoreLocked as exc:
+        return second_start(exc, folder)
+    try:
+        return await run_window(app, path, (config, demo), keys, translations, folder)
+    finally:
+        if lock is not None:
+            lock.release()  # after the store is closed
+
+
+async def run_window(
+    app: QApplication,
+    path: Path,
+    loaded: tuple[Config | None, bool],
+    keys: KeyStore,
+    translations: Translations,
+    folder: Path,
+) -> int:
+    """Run the window on the (locked) store until it closes."""
+    config, demo = loaded
+    shown: list[MainWindow] = []
+
+    def to_front() -> None:
+        for window in shown:
+            bring_to_front(window)
+
+    instance = InstanceServer(server_name(folder), to_front)
+    instance.listen()  # a second start on this store asks our window to the front
     camera: DemoCamera | None = None
     if config is None or uses_demo_camera(config):
         camera = DemoCamera()
@@ -203,6 +269,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
     )
     window.show()
     announce_store_problems(rt)
+    shown.append(window)
     # SIGTERM/SIGINT close the window the normal way, so the camera subprocess and MCP servers end too.
     # Python runs signal handlers only between bytecodes, so a slow timer lets them in while Qt idles.
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -232,6 +299,7 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
             await camera.stop()
         if rt.store is not None:
             rt.store.close()
+        instance.close()
     return 0
 
 

@@ -60,6 +60,14 @@ STORE_WRITE_FAILED = (
     "Saving failed ({detail}): this turn is not saved and will be missing from your history after a "
     "restart; the chat goes on. Free disk space or check that the data folder is writable."
 )
+HELD_UNKNOWN = (
+    "Fuseforks is already running on this data folder, but it did not answer. "
+    "Close the other Fuseforks, then start again. (Lock file: {path})"
+)
+HELD_BY = (
+    "Fuseforks is already running on this data folder (process {pid}), but it did not answer. "
+    "Close it, or end process {pid}, then start again. (Lock file: {path})"
+)
 
 # source: (ja, zh)
 T: dict[str, tuple[str, str]] = {
@@ -330,6 +338,17 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Open data folder": ("データフォルダーを開く", "打开数据文件夹"),
     "Dismiss": ("閉じる", "关闭"),
+    HELD_UNKNOWN: (
+        "Fuseforks はこのデータフォルダーですでに動いていますが、応答がありません。"
+        "もう一方の Fuseforks を閉じてから、もう一度起動してください。（ロックファイル: {path}）",
+        "Fuseforks 已在此数据文件夹上运行，但没有响应。请关闭另一个 Fuseforks，然后重新启动。（锁文件：{path}）",
+    ),
+    HELD_BY: (
+        "Fuseforks はこのデータフォルダーですでに動いています（プロセス {pid}）が、応答がありません。"
+        "それを閉じるか、プロセス {pid} を終了してから、もう一度起動してください。（ロックファイル: {path}）",
+        "Fuseforks 已在此数据文件夹上运行（进程 {pid}），但没有响应。"
+        "请关闭它，或结束进程 {pid}，然后重新启动。（锁文件：{path}）",
+    ),
 }
 
 

@@ -104,42 +104,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="113" />
+        <location filename="../app/widgets/chat.py" line="109" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="114" />
+        <location filename="../app/widgets/chat.py" line="110" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="222" />
+        <location filename="../app/widgets/chat.py" line="201" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="228" />
+        <location filename="../app/widgets/chat.py" line="207" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="233" />
+        <location filename="../app/widgets/chat.py" line="212" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="239" />
+        <location filename="../app/widgets/chat.py" line="218" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="241" />
+        <location filename="../app/widgets/chat.py" line="220" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="247" />
+        <location filename="../app/widgets/chat.py" line="226" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -280,6 +280,19 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/preview.py" line="231" />
         <source>Save image</source>
         <translation>保存图像</translation>
+    </message>
+</context>
+<context>
+    <name>LockedNotice</name>
+    <message>
+        <location filename="../app/instance.py" line="116" />
+        <source>Fuseforks is already running on this data folder, but it did not answer. Close the other Fuseforks, then start again. (Lock file: {path})</source>
+        <translation>Fuseforks 已在此数据文件夹上运行，但没有响应。请关闭另一个 Fuseforks，然后重新启动。（锁文件：{path}）</translation>
+    </message>
+    <message>
+        <location filename="../app/instance.py" line="120" />
+        <source>Fuseforks is already running on this data folder (process {pid}), but it did not answer. Close it, or end process {pid}, then start again. (Lock file: {path})</source>
+        <translation>Fuseforks 已在此数据文件夹上运行（进程 {pid}），但没有响应。请关闭它，或结束进程 {pid}，然后重新启动。（锁文件：{path}）</translation>
     </message>
 </context>
 <context>
@@ -596,142 +609,142 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="150" />
+        <location filename="../app/settings/templates_page.py" line="151" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="151" />
+        <location filename="../app/settings/templates_page.py" line="152" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="159" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API 密钥（仅保存在系统密钥环中）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
+        <location filename="../app/settings/templates_page.py" line="172" />
         <source>Paste the key here; it is never shown again</source>
         <translation>在此粘贴密钥；之后不会再显示</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
+        <location filename="../app/settings/templates_page.py" line="173" />
         <source>Store key</source>
         <translation>保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Delete key</source>
         <translation>删除密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Keep the key for this session only</source>
         <translation>仅在本次会话中保留密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="248" />
+        <location filename="../app/settings/templates_page.py" line="249" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="257" />
+        <location filename="../app/settings/templates_page.py" line="258" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="265" />
+        <location filename="../app/settings/templates_page.py" line="266" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="278" />
+        <location filename="../app/settings/templates_page.py" line="279" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="294" />
+        <location filename="../app/settings/templates_page.py" line="295" />
         <source>No key needed (no keyring entry named)</source>
         <translation>无需密钥（未指定密钥环条目）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="296" />
+        <location filename="../app/settings/templates_page.py" line="297" />
         <source>Key present (kept for this session only)</source>
         <translation>已有密钥（仅在本次会话中保留）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="298" />
+        <location filename="../app/settings/templates_page.py" line="299" />
         <source>Key present in the OS keyring</source>
         <translation>系统密钥环中已有密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="300" />
+        <location filename="../app/settings/templates_page.py" line="301" />
         <source>No key stored</source>
         <translation>未保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="328" />
+        <location filename="../app/settings/templates_page.py" line="329" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="352" />
+        <location filename="../app/settings/templates_page.py" line="353" />
         <source>The OS keyring could not be reached.</source>
         <translation>无法访问系统密钥环。</translation>
     </message>
@@ -739,7 +752,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="234" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
