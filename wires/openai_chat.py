@@ -24,6 +24,7 @@ from wires.base import (
     dumps,
     event_json,
     parse_arguments,
+    shape_guard,
     stream_cut,
     stream_error,
     text_and_images,
@@ -128,6 +129,7 @@ class OpenAIChatWire(WireBase):
 
     # ---- decode -----------------------------------------------------------------------------
 
+    @shape_guard
     def decode(self, body: JSON) -> ChatResponse:
         choices = body.get("choices")
         if not isinstance(choices, list) or not choices:
@@ -188,6 +190,7 @@ class OpenAIChatStream:
         self._done = False
         self._refusal: list[str] = []
 
+    @shape_guard
     def feed(self, event: str | None, data: str) -> str:
         if data.startswith("[DONE]"):
             self._done = True
@@ -235,6 +238,7 @@ class OpenAIChatStream:
             elif key != "type":
                 call[key] = value  # vendor extensions (extra_content) arrive whole
 
+    @shape_guard
     def result(self) -> ChatResponse:
         if not self._done and self._finish is None:
             raise stream_cut(self._wire.name)
