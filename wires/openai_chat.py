@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import copy
+import uuid
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, WebpSupport
@@ -137,7 +138,13 @@ class OpenAIChatWire(WireBase):
         choice = choices[0]
         raw = choice.get("message") or {}
         calls = [
-            ToolCall(c["id"], c["function"]["name"], parse_arguments(c["function"].get("arguments")))
+            # a server that sends no call id (some local ones) gets a fresh one: never "" (the store
+            # keys calls by id), never a counter that repeats in the next round
+            ToolCall(
+                c.get("id") or f"call_{uuid.uuid4().hex[:16]}",
+                c["function"]["name"],
+                parse_arguments(c["function"].get("arguments")),
+            )
             for c in raw.get("tool_calls") or []
         ]
         state: JSON = {}
