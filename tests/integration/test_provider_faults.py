@@ -87,7 +87,7 @@ async def test_a_trickling_provider_is_cut_at_the_request_deadline(stream: bool)
             with pytest.raises(ProviderTransportError) as info:
                 await be.complete(ChatRequest(be.model, "", [ChatMessage(Role.USER, "hi")], []))
             elapsed = time.monotonic() - started
-    assert elapsed < 0.6 + 0.5, elapsed  # the whole call, retries included, stays in the deadline
+    assert elapsed < 0.6 + 1.5, elapsed  # the whole call, retries included (undripped: ~15 s each)
     assert "request_deadline_s" in str(info.value) and "anthropic" in str(info.value)
 
 
@@ -104,7 +104,7 @@ async def test_a_trickling_provider_ends_the_turn_within_the_deadline(
         elapsed = time.monotonic() - started
     failed = [e for e in seen if isinstance(e, TurnFailed)]
     assert len(failed) == 1 and failed[0].code == "transport", seen
-    assert elapsed < 0.8 + 1.0, elapsed
+    assert elapsed < 0.8 + 2.0, elapsed  # the whole drip: ~10 s
     state = store.turn_state(failed[0].turn_id)
     assert state is not None and state[0] != "running"
 

@@ -21,7 +21,7 @@ from wires import WIRES
 from wires.base import SSEParser
 from wires.errors import ProviderError, ProviderProtocolError
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 REPLIES = [
     Reply.say("Hello there, how are you?"),
     Reply.call("live_view", {"cam": "a"}, text="Let me look."),
