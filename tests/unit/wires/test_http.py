@@ -317,7 +317,7 @@ async def test_the_request_deadline_covers_retries_and_their_waits() -> None:
     client = httpx.AsyncClient(transport=httpx.MockTransport(rec))
     http = HttpClient(
         client,
-        deadline_s=0.5,
+        deadline_s=0.8,
         policy=RetryPolicy(max_attempts=9),
         log=lambda kind, fields, tail=None: lines.append((kind, fields, tail)),
     )
@@ -327,6 +327,6 @@ async def test_the_request_deadline_covers_retries_and_their_waits() -> None:
     with pytest.raises(ProviderTransportError) as info:
         await be.complete(REQUEST)
     assert loop.time() - started < 2.0  # the waits alone, without a deadline: 4 s
-    assert str(info.value) == "openai-compat: no complete answer within 0.5 s (request_deadline_s)"
+    assert str(info.value) == "openai-compat: no complete answer within 0.8 s (request_deadline_s)"
     assert 1 < len(rec.requests) < 9
     assert lines[-1][0] == "llm retry stop" and lines[-1][1]["reason"] == "deadline"
