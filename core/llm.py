@@ -8,10 +8,16 @@ route (``image_pricing``) and the error tree are re-exported or built here.
 
 ``http_backend`` wraps the wire's backend in ``JpegRetry``: the WebP → JPEG retry of S70-17,
 decided by ``core.image_rules`` from the wire's ``webp`` capability (data, never a provider name).
+
+``complete_redacted`` is how the turn calls a backend: the known secrets (``core.log``: API keys,
+resolved ``${secret:…}`` values) are taken out of the streamed text, the answer and any provider
+error before the store, an event or the window sees them (a provider that echoes the request
+headers; a 401 that quotes the key).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Protocol
 
@@ -42,6 +48,7 @@ __all__ = [
     "ProviderTransportError",
     "TextSink",
     "Wire",
+    "complete_redacted",
     "http_backend",
     "image_pricing",
 ]
@@ -109,6 +116,44 @@ class JpegRetry:
                 ) from None
 
 
+async def complete_redacted(
+    backend: ModelBackend, request: ChatRequest, on_text: TextSink | None = None
+) -> ChatResponse:
+    """``backend.complete`` with the known secrets redacted from the streamed text, the response
+    (text, tool calls, replay state) and a provider error (its message and body)."""
+    log = core.log.LOG
+    stream = log.stream_redactor()
+
+    def shown(delta: str) -> None:
+        text = stream.feed(delta)
+        if text and on_text is not None:
+            on_text(text)
+
+    try:
+        response = await backend.complete(request, shown if on_text is not None else None)
+    except ProviderError as exc:
+        exc.args = tuple(log.redact(a, key_shapes=True) if isinstance(a, str) else a for a in exc.args)
+        if isinstance(exc, ProviderHTTPError):
+            exc.message = log.redact(exc.message, key_shapes=True)
+            exc.body = log.redact(exc.body, key_shapes=True)
+        raise
+    tail = stream.flush()
+    if tail and on_text is not None:
+        on_text(tail)
+    message = response.message
+    calls = [
+        dataclasses.replace(
+            c, id=log.redact(c.id), name=log.redact(c.name), arguments=log.redact_json(c.arguments)
+        )
+        for c in message.tool_calls
+    ]
+    state = log.redact_json(message.provider_state) if message.provider_state else message.provider_state
+    message = dataclasses.replace(
+        message, text=log.redact(message.text), tool_calls=calls, provider_state=state
+    )
+    return dataclasses.replace(response, message=message)
+
+
 class Route(Protocol):
     """What a backend needs of a provider template (``core.config.Template`` has all of it; the
     configuration takes the provider facts from this module, so this module does not import it)."""
@@ -127,6 +172,8 @@ class Route(Protocol):
     def stream(self) -> bool: ...
     @property
     def max_output_tokens(self) -> int: ...
+    @property
+    def request_deadline_s(self) -> float: ...
 
 
 def http_backend(template: Route, key: str | None, client: httpx.AsyncClient) -> ModelBackend:
@@ -139,10 +186,13 @@ def http_backend(template: Route, key: str | None, client: httpx.AsyncClient) ->
     def log(kind: str, fields: dict[str, object], tail: str | None = None) -> None:
         core.log.event(kind, tail, **fields)
 
+    if key:
+        core.log.LOG.register_secret(key)  # never stored or shown, even when a provider echoes it
     wire = WIRES[template.protocol]
     http = HttpClient(
         client,
         timeout_s=template.request_timeout_s,
+        deadline_s=template.request_deadline_s,
         policy=RetryPolicy(max_attempts=template.max_retries),
         log=log,
     )

@@ -7,6 +7,12 @@ Every launch starts with a separator and the ``version:`` line.
 Nothing in a line may be key material or image data: every line passes ``sanitize`` which
 replaces registered secrets, well-known API-key shapes, bearer tokens, data URLs and long base64
 runs. Callers still never pass prompt text, tool bodies or keys as field values.
+
+The registered secrets are also kept out of everything stored or shown (issue 11: a provider that
+echoes the request headers, a 401 that quotes the key): ``redact`` / ``redact_json`` replace them in
+texts and JSON values, ``StreamRedactor`` in streamed text (a secret split across deltas is held back
+until it can be told apart). ``core.llm.complete_redacted`` applies them to every model answer and
+provider error, ``core.tool_calls`` to every tool result, before the store or an event sees them.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from core import __version__, paths
 
@@ -110,6 +116,32 @@ class EventLog:
             with self._lock:
                 self._secrets.add(value)
 
+    def secrets(self) -> list[str]:
+        """The registered secrets, longest first (a longer one containing a shorter one wins)."""
+        with self._lock:
+            return sorted(self._secrets, key=len, reverse=True)
+
+    def redact(self, text: str, *, key_shapes: bool = False) -> str:
+        """``text`` without the registered secrets (and, with ``key_shapes``, without anything
+        shaped like an API key or bearer token: for provider error messages, never model text)."""
+        for secret in self.secrets():
+            if secret in text:
+                text = text.replace(secret, REDACTED)
+        return _KEY_PATTERNS.sub(REDACTED, text) if key_shapes else text
+
+    def redact_json(self, value: Any) -> Any:
+        """A JSON value with ``redact`` applied to every string in it (keys included)."""
+        if isinstance(value, str):
+            return self.redact(value)
+        if isinstance(value, dict):
+            return {self.redact(str(k)): self.redact_json(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.redact_json(v) for v in value]
+        return value
+
+    def stream_redactor(self) -> StreamRedactor:
+        return StreamRedactor(self.secrets())
+
     def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
         with self._lock:
             self._listeners.append(listener)
@@ -164,6 +196,32 @@ class EventLog:
             return
         self._close_locked()
         self._path.replace(self._path.with_name(LOG_NAME + ".old"))
+
+
+class StreamRedactor:
+    """Redacts ``secrets`` from text that arrives in pieces: the end of a piece that could begin a
+    secret is held back until the next piece (or ``flush``) shows what it is."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        self._secrets = secrets
+        self._pending = ""
+
+    def feed(self, delta: str) -> str:
+        text = self._pending + delta
+        for secret in self._secrets:
+            text = text.replace(secret, REDACTED)
+        hold = 0
+        for secret in self._secrets:
+            for k in range(min(len(secret) - 1, len(text)), hold, -1):
+                if text.endswith(secret[:k]):
+                    hold = k
+                    break
+        self._pending = text[len(text) - hold :] if hold else ""
+        return text[: len(text) - hold]
+
+    def flush(self) -> str:
+        out, self._pending = self._pending, ""
+        return out
 
 
 LOG = EventLog()

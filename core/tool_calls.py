@@ -18,6 +18,7 @@ its calls concurrently and keeps their results in call order. In order:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -27,10 +28,11 @@ from core.canonical import ChatMessage, Role, ToolCall
 from core.events import EventBus, ToolFinished, ToolStarted
 from core.image_rules import attach_images
 from core.journal import JournalError, TurnJournal
+from core.log import LOG
 from core.log import event as log_event
 from core.notes import note
 from core.questions import AskHook, Questions
-from core.tool import AgentTool, ToolContext, ToolReturn
+from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
 from core.tool_image import display_suffix
 
 Record = Callable[..., Awaitable[None]]  # the turn's durable journal write: record(write, *args)
@@ -146,6 +148,7 @@ async def _execute(scope: CallScope, call: ToolCall) -> ToolReturn:
     except Exception as exc:  # a tool exception is an error result, never a crashed turn
         detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         ret = ToolReturn.error(note("tool_failed", scope.language, error=detail))
+    ret = _redacted(ret)  # known secrets never reach the pipeline, the store or an event
     if scope.pipeline is not None:
         ret = await scope.pipeline.process(call, ret, ctx)
     return ret
@@ -178,3 +181,17 @@ def tool_message(scope: CallScope, call: ToolCall, ret: ToolReturn) -> ChatMessa
         tool_name=call.name,
         is_error=ret.is_error,
     )
+
+
+def _redacted(ret: ToolReturn) -> ToolReturn:
+    """``ret`` without the registered secrets (``core.log``); image places follow the shorter text."""
+
+    def clean(out: ToolOutput) -> ToolOutput:
+        text = LOG.redact(out.text)
+        if text == out.text:
+            return out
+        at = None if out.image_at is None else [len(LOG.redact(out.text[:i])) for i in out.image_at]
+        return dataclasses.replace(out, text=text, image_at=at)
+
+    full = None if ret.full is None else clean(ret.full)
+    return dataclasses.replace(ret, output=clean(ret.output), full=full)

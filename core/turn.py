@@ -45,7 +45,7 @@ from core.journal import (
     TurnJournal,
     TurnPaused,
 )
-from core.llm import ModelBackend, ProviderError, ProviderHTTPError
+from core.llm import ModelBackend, ProviderError, ProviderHTTPError, complete_redacted
 from core.log import event as log_event
 from core.notes import note
 from core.questions import Questions
@@ -353,7 +353,7 @@ class Turn:
     async def _complete(self, request: ChatRequest, on_text: Callable[[str], None]) -> ChatResponse:
         """One backend call raced against Stop (D-5): when Stop wins, the call (and any retry
         wait inside it) is cancelled and ``_Interrupted`` is raised."""
-        call = asyncio.ensure_future(self.backend.complete(request, on_text))
+        call = asyncio.ensure_future(complete_redacted(self.backend, request, on_text))
         stopper = asyncio.ensure_future(self.control.wait())
         try:
             await asyncio.wait({call, stopper}, return_when=asyncio.FIRST_COMPLETED)

@@ -24,6 +24,7 @@ from wires.base import (
     event_json,
     loads_or_none,
     parse_arguments,
+    shape_guard,
     stream_cut,
     stream_error,
     tool_runs,
@@ -150,6 +151,7 @@ class AnthropicWire(WireBase):
 
     # ---- decode -----------------------------------------------------------------------------
 
+    @shape_guard
     def decode(self, body: JSON) -> ChatResponse:
         content = body.get("content")
         if not isinstance(content, list):
@@ -157,10 +159,14 @@ class AnthropicWire(WireBase):
         texts: list[str] = []
         calls: list[ToolCall] = []
         for block in content:
+            if not isinstance(block, dict):
+                raise ProviderProtocolError("anthropic: a content item is not a block")
             kind = block.get("type")
             if kind == "text":
                 texts.append(block.get("text", ""))
             elif kind == "tool_use":
+                if not block.get("id") or not block.get("name"):
+                    raise ProviderProtocolError("anthropic: a tool_use block has no id or name")
                 calls.append(ToolCall(block["id"], block["name"], parse_arguments(block.get("input"))))
         usage = body.get("usage") or {}
         message = ChatMessage(
@@ -188,6 +194,13 @@ class AnthropicWire(WireBase):
         return anthropic_tokens(width, height, model)
 
 
+def _index(ev: JSON) -> int:
+    index = ev.get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise ProviderProtocolError(f"anthropic: {ev.get('type')} event without a block index")
+    return index
+
+
 class AnthropicStream:
     """message_start → content_block_start/delta/stop … → message_delta → message_stop."""
 
@@ -198,6 +211,7 @@ class AnthropicStream:
         self._partial_json: dict[int, str] = {}
         self._done = False
 
+    @shape_guard
     def feed(self, event: str | None, data: str) -> str:
         ev = event_json(data)
         kind = ev.get("type", event)
@@ -208,11 +222,11 @@ class AnthropicStream:
             block = dict(ev.get("content_block") or {})
             if block.get("type") == "tool_use":
                 block["input"] = {}
-            self._blocks[int(ev["index"])] = block
+            self._blocks[_index(ev)] = block
         elif kind == "content_block_delta":
-            return self._delta(int(ev["index"]), ev.get("delta") or {})
+            return self._delta(self._known(_index(ev)), ev.get("delta") or {})
         elif kind == "content_block_stop":
-            index = int(ev["index"])
+            index = self._known(_index(ev))
             if index in self._partial_json:
                 self._blocks[index]["input"] = parse_arguments(self._partial_json.pop(index))
         elif kind == "message_delta":
@@ -245,11 +259,17 @@ class AnthropicStream:
             block["signature"] = block.get("signature", "") + delta.get("signature", "")
         return ""
 
+    def _known(self, index: int) -> int:
+        if index not in self._blocks:
+            raise ProviderProtocolError(f"anthropic: stream event for unknown block index {index}")
+        return index
+
     def _require(self) -> JSON:
         if self._message is None:
             raise ProviderProtocolError("anthropic: stream event before message_start")
         return self._message
 
+    @shape_guard
     def result(self) -> ChatResponse:
         if not self._done:
             raise stream_cut(self._wire.name)

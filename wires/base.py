@@ -8,15 +8,23 @@ decoder and how to read an error body. Nothing else about a provider lives outsi
 
 Streaming and non-streaming share one assembly path: each stream decoder rebuilds the provider's
 own non-streamed body from the events and hands it to ``decode``.
+
+A provider may answer valid JSON of an unexpected shape (an item that is not an object, a tool call
+without an id, a delta for an unknown index). Each decoder's ``decode``, ``feed`` and ``result``
+is wrapped in ``shape_guard``: whatever such a body makes the decoder trip over (``KeyError``,
+``AttributeError``, ``TypeError``, ``ValueError``, …) becomes the wire's ``ProviderProtocolError``,
+and a decoded response is checked (``check_response``: text a string, every tool call with an id,
+a name and object arguments) before it leaves the wire.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role, WebpSupport
 from wires.errors import ProviderHTTPError, ProviderProtocolError, ProviderTransportError
@@ -116,6 +124,64 @@ class WireBase:
 
     def __repr__(self) -> str:
         return f"<wire {self.name}>"
+
+
+# ------------------------------------------------------------------------------ shapes
+
+# what a decoder trips over on valid JSON of an unexpected shape
+SHAPE_ERRORS = (AttributeError, KeyError, IndexError, TypeError, ValueError, OverflowError, RecursionError)
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def wire_name_of(obj: Any) -> str:
+    """The wire name of a wire or of a stream decoder (which holds its wire as ``_wire``)."""
+    return str(getattr(obj, "name", "") or getattr(getattr(obj, "_wire", None), "name", "") or "wire")
+
+
+def protocol_error(wire: str, exc: BaseException) -> ProviderProtocolError:
+    """``exc`` (raised while decoding) as ``wire``'s protocol error, its message naming the wire."""
+    text = str(exc)
+    if isinstance(exc, ProviderProtocolError):
+        return exc if text.startswith(f"{wire}: ") else ProviderProtocolError(f"{wire}: {text}")
+    return ProviderProtocolError(f"{wire}: unexpected response shape ({type(exc).__name__}: {text[:120]})")
+
+
+def shape_guard(method: _F) -> _F:
+    """A decoder method whose shape errors are the wire's ``ProviderProtocolError``; a returned
+    ``ChatResponse`` is checked by ``check_response``. Other provider errors pass unchanged."""
+
+    @functools.wraps(method)
+    def guarded(self: Any, *args: Any) -> Any:
+        name = wire_name_of(self)
+        try:
+            out = method(self, *args)
+        except ProviderProtocolError as exc:
+            raise protocol_error(name, exc) from exc
+        except (ProviderHTTPError, ProviderTransportError):
+            raise
+        except SHAPE_ERRORS as exc:
+            raise protocol_error(name, exc) from exc
+        if isinstance(out, ChatResponse):
+            check_response(name, out)
+        return out
+
+    return guarded  # type: ignore[return-value]
+
+
+def check_response(wire: str, response: ChatResponse) -> None:
+    """Raise ``wire``'s ``ProviderProtocolError`` unless the response is what the core can store."""
+    message = response.message
+    if not isinstance(message.text, str):
+        raise ProviderProtocolError(f"{wire}: response text is not a string")
+    for call in message.tool_calls:
+        if not isinstance(call.id, str) or not call.id:
+            raise ProviderProtocolError(f"{wire}: a tool call has no id")
+        if not isinstance(call.name, str) or not call.name:
+            raise ProviderProtocolError(f"{wire}: a tool call has no name")
+        if not isinstance(call.arguments, dict):
+            raise ProviderProtocolError(f"{wire}: tool call arguments are not an object")
+    if not isinstance(response.stop_reason, str):
+        raise ProviderProtocolError(f"{wire}: response stop reason is not a string")
 
 
 # ------------------------------------------------------------------------------ helpers

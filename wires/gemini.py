@@ -29,6 +29,7 @@ from wires.base import (
     event_json,
     loads_or_none,
     parse_arguments,
+    shape_guard,
     stream_cut,
     stream_error,
     tool_runs,
@@ -145,6 +146,7 @@ class GeminiWire(WireBase):
 
     # ---- decode -----------------------------------------------------------------------------
 
+    @shape_guard
     def decode(self, body: JSON) -> ChatResponse:
         candidates = body.get("candidates")
         usage = _usage(body.get("usageMetadata") or {})
@@ -220,6 +222,7 @@ class GeminiStream:
         self._usage: JSON = {}
         self._feedback: JSON | None = None
 
+    @shape_guard
     def feed(self, event: str | None, data: str) -> str:
         chunk = event_json(data)
         if "error" in chunk:
@@ -244,6 +247,7 @@ class GeminiStream:
                 self._finish = cand["finishReason"]
         return out
 
+    @shape_guard
     def result(self) -> ChatResponse:
         if self._finish is None:
             raise stream_cut(self._wire.name)

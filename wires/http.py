@@ -14,6 +14,15 @@ larger of ``Retry-After`` (seconds or an HTTP date; past → 0) and the provider
 ``llm retry:`` lines. A stream that has already delivered text is never retried (the text is on
 screen); waits are plain ``asyncio.sleep`` and therefore cancellable.
 
+The deadline (``request_deadline_s``, issue 11): ``timeout_s`` bounds each read, so a provider
+that trickles one byte at a time never trips it. ``deadline_s`` bounds the WHOLE call: every
+attempt, every retry wait. When it passes, the call stops with a ``ProviderTransportError`` (the
+``timeout`` class, not retried: the time is spent) that names the wire and the setting, and writes
+``llm retry stop:`` with ``reason=deadline``. A turn's model call therefore never holds it longer.
+
+Decoding is a seam too: the wires guard their decoders (``wires.base.shape_guard``); anything else a
+decoder raises is turned into the wire's ``ProviderProtocolError`` here as well (``decoded``).
+
 Log lines go through an injected hook ``log(kind, fields, tail=None)`` (the core passes
 ``core.log.event``); keys and image bytes never reach it.
 
@@ -31,12 +40,12 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
 from core.canonical import ChatRequest, ChatResponse
-from wires.base import JSON, ErrorInfo, SSEParser, Wire
+from wires.base import JSON, ErrorInfo, SSEParser, Wire, protocol_error
 from wires.errors import (
     ProviderError,
     ProviderHTTPError,
@@ -45,6 +54,7 @@ from wires.errors import (
 )
 
 TextSink = Callable[[str], None]
+_T = TypeVar("_T")
 RETRIED = {"rate_limit", "overloaded", "server_error", "timeout", "network"}
 
 
@@ -120,6 +130,17 @@ class _Failure(Exception):
     retryable: bool = True
 
 
+def decoded(wire: Wire, step: Callable[..., _T], *args: Any) -> _T:
+    """One decoder step (``decode``, ``feed``, ``result``); anything but a provider error it raises
+    is ``wire``'s ``ProviderProtocolError`` (the safety net behind ``wires.base.shape_guard``)."""
+    try:
+        return step(*args)
+    except ProviderError:
+        raise
+    except Exception as exc:
+        raise protocol_error(wire.name, exc) from exc
+
+
 # ------------------------------------------------------------------------------ client
 
 
@@ -129,6 +150,7 @@ class HttpClient:
         client: httpx.AsyncClient,
         *,
         timeout_s: float = 120.0,
+        deadline_s: float | None = None,
         policy: RetryPolicy | None = None,
         log: LogHook | None = None,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
@@ -136,6 +158,7 @@ class HttpClient:
     ) -> None:
         self._client = client
         self._timeout = httpx.Timeout(timeout_s, connect=min(timeout_s, 15.0))
+        self.deadline_s = deadline_s
         self.policy = policy or RetryPolicy()
         self.log: LogHook = log or _no_log
         self._sleep = sleep
@@ -152,7 +175,34 @@ class HttpClient:
         stream: bool,
         on_text: TextSink | None = None,
     ) -> ChatResponse:
-        """POST ``body`` with retries; return the decoded (or stream-assembled) response."""
+        """POST ``body`` with retries, all within ``deadline_s``; return the decoded (or
+        stream-assembled) response."""
+        if not self.deadline_s:
+            return await self._send(wire, url, headers, body, model=model, stream=stream, on_text=on_text)
+        limit = asyncio.timeout(self.deadline_s)
+        try:
+            async with limit:
+                return await self._send(wire, url, headers, body, model=model, stream=stream, on_text=on_text)
+        except TimeoutError:
+            if not limit.expired():
+                raise
+            fields: dict[str, object] = {"model": model, "attempt": "-", "status": "-", "class": "timeout"}
+            self.log("llm retry stop", {**fields, "code": "-", "hint": "-", "src": "-", "reason": "deadline"})
+            raise ProviderTransportError(
+                f"{wire.name}: no complete answer within {self.deadline_s:g} s (request_deadline_s)"
+            ) from None
+
+    async def _send(
+        self,
+        wire: Wire,
+        url: str,
+        headers: dict[str, str],
+        body: JSON,
+        *,
+        model: str,
+        stream: bool,
+        on_text: TextSink | None,
+    ) -> ChatResponse:
         content = json.dumps(body, ensure_ascii=False).encode("utf-8")
         hdrs = {"content-type": "application/json", **headers}
         if stream:
@@ -216,7 +266,7 @@ class HttpClient:
                     raise ProviderProtocolError(f"{wire.name}: response is not JSON") from exc
                 if not isinstance(body, dict):
                     raise ProviderProtocolError(f"{wire.name}: response is not a JSON object")
-                return wire.decode(body)
+                return decoded(wire, wire.decode, body)
             request = self._client.build_request(
                 "POST", url, content=content, headers=headers, timeout=self._timeout
             )
@@ -230,17 +280,17 @@ class HttpClient:
                 async for line in resp.aiter_lines():
                     event = parser.feed_line(line.rstrip("\r"))
                     if event is not None:
-                        delta = decoder.feed(*event)
+                        delta = decoded(wire, decoder.feed, *event)
                         if delta and on_text is not None:
                             emitted[0] = True
                             on_text(delta)
                 last = parser.flush()
                 if last is not None:
-                    delta = decoder.feed(*last)
+                    delta = decoded(wire, decoder.feed, *last)
                     if delta and on_text is not None:
                         emitted[0] = True
                         on_text(delta)
-                return decoder.result()
+                return decoded(wire, decoder.result)
             finally:
                 await resp.aclose()
         except _Failure:

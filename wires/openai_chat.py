@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import copy
+import uuid
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, WebpSupport
@@ -24,6 +25,7 @@ from wires.base import (
     dumps,
     event_json,
     parse_arguments,
+    shape_guard,
     stream_cut,
     stream_error,
     text_and_images,
@@ -128,6 +130,7 @@ class OpenAIChatWire(WireBase):
 
     # ---- decode -----------------------------------------------------------------------------
 
+    @shape_guard
     def decode(self, body: JSON) -> ChatResponse:
         choices = body.get("choices")
         if not isinstance(choices, list) or not choices:
@@ -135,7 +138,13 @@ class OpenAIChatWire(WireBase):
         choice = choices[0]
         raw = choice.get("message") or {}
         calls = [
-            ToolCall(c["id"], c["function"]["name"], parse_arguments(c["function"].get("arguments")))
+            # a server that sends no call id (some local ones) gets a fresh one: never "" (the store
+            # keys calls by id), never a counter that repeats in the next round
+            ToolCall(
+                c.get("id") or f"call_{uuid.uuid4().hex[:16]}",
+                c["function"]["name"],
+                parse_arguments(c["function"].get("arguments")),
+            )
             for c in raw.get("tool_calls") or []
         ]
         state: JSON = {}
@@ -188,6 +197,7 @@ class OpenAIChatStream:
         self._done = False
         self._refusal: list[str] = []
 
+    @shape_guard
     def feed(self, event: str | None, data: str) -> str:
         if data.startswith("[DONE]"):
             self._done = True
@@ -235,6 +245,7 @@ class OpenAIChatStream:
             elif key != "type":
                 call[key] = value  # vendor extensions (extra_content) arrive whole
 
+    @shape_guard
     def result(self) -> ChatResponse:
         if not self._done and self._finish is None:
             raise stream_cut(self._wire.name)

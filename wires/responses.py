@@ -39,6 +39,7 @@ from wires.base import (
     dumps,
     event_json,
     parse_arguments,
+    shape_guard,
     stream_cut,
     stream_error,
     text_and_images,
@@ -152,6 +153,7 @@ class ResponsesWire(WireBase):
 
     # ---- decode -----------------------------------------------------------------------------
 
+    @shape_guard
     def decode(self, body: JSON) -> ChatResponse:
         output = body.get("output")
         if not isinstance(output, list):
@@ -221,6 +223,7 @@ class ResponsesStream:
         self._items: dict[int, JSON] = {}
         self._final: JSON | None = None
 
+    @shape_guard
     def feed(self, event: str | None, data: str) -> str:
         ev = event_json(data)
         kind = ev.get("type", event)
@@ -243,6 +246,7 @@ class ResponsesStream:
             )
         return ""
 
+    @shape_guard
     def result(self) -> ChatResponse:
         if self._final is None:
             raise stream_cut(self._wire.name)

@@ -47,6 +47,7 @@ class Template:
     context_tokens: int | None = TEMPLATE.default("context_tokens")
     max_output_tokens: int = TEMPLATE.default("max_output_tokens")
     request_timeout_s: float = TEMPLATE.default("request_timeout_s")
+    request_deadline_s: float = TEMPLATE.default("request_deadline_s")
     max_retries: int = TEMPLATE.default("max_retries")
     stream: bool = TEMPLATE.default("stream")
     extra: dict[str, Any] = field(default_factory=dict, hash=False)

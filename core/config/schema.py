@@ -119,6 +119,13 @@ TEMPLATE = Section(
         ),
         Setting("max_output_tokens", Int(1, 1_000_000), 8192, "The most tokens one answer may have."),
         Setting("request_timeout_s", Seconds(), 120.0, "How long one request may take."),
+        Setting(
+            "request_deadline_s",
+            Seconds(),
+            600.0,
+            "How long one model call may take in all, retries and their waits included "
+            "(`request_timeout_s` bounds each read; this cuts a provider that trickles).",
+        ),
         Setting("max_retries", Int(1, 10), 3, "How often a failed request is tried again."),
         Setting("stream", Bool(), True, "Stream the answer."),
     ),

@@ -21,7 +21,9 @@ In tests::
 
 Reply options: ``status``/``error_code``/``error_message``, ``retry_after`` (header),
 ``retry_delay`` (Gemini RetryInfo), ``delay_s`` (slow answer), ``event_delay_s`` (slow stream),
-``cut_after=N`` (close the stream after N events), ``reasoning=False`` (no replay state).
+``cut_after=N`` (close the stream after N events), ``reasoning=False`` (no replay state),
+``trickle_s`` (one byte at a time), ``body``/``events`` (answer exactly this JSON / these SSE
+events: malformed shapes), ``echo_headers`` (the text or error message is the request headers).
 Server options: ``key``, ``reject_webp``, ``reject_images``, ``thought_signatures``
 (openai-compat like Gemini's OpenAI endpoint). When the queue is empty the ``Scenario`` answers:
 "call ``tool`` with ``args``, then say ``say``" (the tool is called when the last thing in the

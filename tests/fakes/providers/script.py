@@ -20,6 +20,10 @@ class Reply:
     delay_s: float = 0.0  # wait before answering (slow provider)
     event_delay_s: float = 0.0  # wait between stream events
     cut_after: int | None = None  # streams: close the connection after this many events
+    trickle_s: float = 0.0  # send the answer one byte at a time, this long apart (slow drip)
+    body: Any = None  # answer 200 with exactly this JSON (non-streamed; malformed shapes)
+    events: list[tuple[str | None, str]] | None = None  # stream exactly these SSE events
+    echo_headers: bool = False  # the text (or error message) is the request's headers as JSON
     reasoning: bool = True  # issue replay state (thinking signature, thoughtSignature, reasoning item)
     input_tokens: int = 11
     output_tokens: int = 7

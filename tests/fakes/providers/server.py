@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 import time
@@ -136,21 +137,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(400, family.error_body(Reply.error(400, None, str(exc))))
             return
         reply = fake._next(body)
+        if reply.echo_headers:
+            echoed = json.dumps(headers, sort_keys=True)
+            reply = dataclasses.replace(reply, text=echoed, error_message=echoed)
         if reply.delay_s:
             time.sleep(reply.delay_s)
         record.status = reply.status
         if reply.status != 200:
             extra = {"retry-after": reply.retry_after} if reply.retry_after else {}
-            self._json(reply.status, family.error_body(reply), extra)
+            self._json(reply.status, family.error_body(reply), extra, reply.trickle_s)
             return
         model = str(body.get("model") or self.path.split("/models/")[-1].split(":")[0])
+        stream = family.wants_stream(self.path, body)
         with fake._lock:
-            if family.wants_stream(self.path, body):
-                events = family.events(reply, model)
+            if stream:
+                events = reply.events if reply.events is not None else family.events(reply, model)
             else:
-                payload = family.render(reply, model)
-        if not family.wants_stream(self.path, body):
-            self._json(200, payload)
+                payload = reply.body if reply.body is not None else family.render(reply, model)
+        if not stream:
+            self._json(200, payload, None, reply.trickle_s)
             return
         self.send_response(200)
         self.send_header("content-type", "text/event-stream")
@@ -160,16 +165,29 @@ class _Handler(BaseHTTPRequestHandler):
             if reply.cut_after is not None and n >= reply.cut_after:
                 break
             frame = (f"event: {name}\n" if name else "") + f"data: {data}\n\n"
-            try:
-                self.wfile.write(frame.encode("utf-8"))
-                self.wfile.flush()
-            except OSError:
+            if not self._write(frame.encode("utf-8"), reply.trickle_s):
                 return
             if reply.event_delay_s:
                 time.sleep(reply.event_delay_s)
         self.close_connection = True
 
-    def _json(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+    def _write(self, data: bytes, trickle_s: float = 0.0) -> bool:
+        """Send ``data`` (one byte at a time, ``trickle_s`` apart, when trickling); False once the
+        client has gone."""
+        chunks = [data[i : i + 1] for i in range(len(data))] if trickle_s else [data]
+        for n, chunk in enumerate(chunks):
+            if n and trickle_s:
+                time.sleep(trickle_s)
+            try:
+                self.wfile.write(chunk)
+                self.wfile.flush()
+            except OSError:
+                return False
+        return True
+
+    def _json(
+        self, status: int, body: Any, headers: dict[str, str] | None = None, trickle_s: float = 0.0
+    ) -> None:
         data = json.dumps(body).encode("utf-8")
         self.send_response(status)
         self.send_header("content-type", "application/json")
@@ -177,4 +195,4 @@ class _Handler(BaseHTTPRequestHandler):
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.end_headers()
-        self.wfile.write(data)
+        self._write(data, trickle_s)

@@ -4,6 +4,7 @@ The WebP → JPEG retry is the core's: tests/unit/core/test_llm.py."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -13,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from core.canonical import ChatMessage, ChatRequest, Role
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role
 from core.config import Template
 from core.llm import http_backend
 from tests.fakes.logs import log_lines
@@ -270,3 +271,62 @@ async def test_http_backend_writes_the_original_log_lines(event_log: Path) -> No
         == "llm retry stop: model=gpt-x attempt=1/3 status=400 class=client_error code=invalid_value hint=- src=-"
     )
     assert "sk-abc" not in event_log.read_text()
+
+
+class _BrokenDecode(type(WIRES["openai-compat"])):  # type: ignore[misc]
+    """A wire whose own decoders raise what no wire should (a bug, not a shape): the seam's net."""
+
+    def decode(self, body: dict[str, object]) -> ChatResponse:
+        raise RuntimeError("decoder bug")
+
+    def stream_decoder(self) -> _BrokenStream:
+        return _BrokenStream()
+
+
+class _BrokenStream:
+    def feed(self, event: str | None, data: str) -> str:
+        raise LookupError("no such block")
+
+    def result(self) -> ChatResponse:  # pragma: no cover - feed fails first
+        raise AssertionError
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("stream", [False, True])
+async def test_any_decoder_exception_is_the_wires_protocol_error(stream: bool) -> None:
+    sse = 'data: {"choices": []}\n\n'
+
+    def answer(_req: httpx.Request) -> httpx.Response:
+        if stream:
+            return httpx.Response(200, text=sse, headers={"content-type": "text/event-stream"})
+        return httpx.Response(200, json=OK_CHAT)
+
+    client = httpx.AsyncClient(transport=httpx.MockTransport(answer))
+    http = HttpClient(client, policy=RetryPolicy(max_attempts=3))
+    wire = _BrokenDecode()
+    with pytest.raises(ProviderProtocolError) as info:
+        await http.send(wire, "http://x/v1/chat/completions", {}, {}, model="gpt-x", stream=stream)
+    assert str(info.value).startswith("openai-compat: unexpected response shape")
+    assert ("RuntimeError" if not stream else "LookupError") in str(info.value)
+
+
+@pytest.mark.asyncio
+async def test_the_request_deadline_covers_retries_and_their_waits() -> None:
+    rec = Recorder([reply(429, {"error": {"message": "slow down"}}, {"retry-after": "0.5"})] * 9)
+    lines: list[tuple[str, dict[str, object], str | None]] = []
+    client = httpx.AsyncClient(transport=httpx.MockTransport(rec))
+    http = HttpClient(
+        client,
+        deadline_s=0.8,
+        policy=RetryPolicy(max_attempts=9),
+        log=lambda kind, fields, tail=None: lines.append((kind, fields, tail)),
+    )
+    be = WireBackend(WIRES["openai-compat"], http, base_url="http://x/v1", model="gpt-x", stream=False)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    with pytest.raises(ProviderTransportError) as info:
+        await be.complete(REQUEST)
+    assert loop.time() - started < 2.0  # the waits alone, without a deadline: 4 s
+    assert str(info.value) == "openai-compat: no complete answer within 0.8 s (request_deadline_s)"
+    assert 1 < len(rec.requests) < 9
+    assert lines[-1][0] == "llm retry stop" and lines[-1][1]["reason"] == "deadline"

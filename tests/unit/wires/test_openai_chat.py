@@ -169,3 +169,10 @@ def test_http_details_no_key_no_authorization() -> None:
         400, '{"error":{"message":"no","type":"invalid_request_error","code":"bad_image"}}'
     )
     assert (info.code, info.message) == ("bad_image", "no")
+
+
+def test_a_tool_call_without_an_id_gets_a_fresh_one_never_empty_or_repeated() -> None:
+    call = {"type": "function", "function": {"name": "live_view", "arguments": "{}"}}
+    body = {"choices": [{"message": {"role": "assistant", "tool_calls": [call, dict(call, id="")]}}]}
+    ids = [c.id for c in WIRE.decode(body).message.tool_calls + WIRE.decode(body).message.tool_calls]
+    assert all(i.startswith("call_") for i in ids) and len(set(ids)) == 4
