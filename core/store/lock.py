@@ -22,6 +22,11 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+if sys.platform == "win32":
+    import msvcrt
+else:
+    import fcntl
+
 LOCK_NAME = "store.lock"
 _WIN_OFFSET = 1 << 20  # Windows: the locked byte, past any record (a locked region cannot be read)
 
@@ -39,16 +44,12 @@ class StoreLocked(Exception):
 def _try_lock(fd: int) -> bool:
     """Take the lock without waiting; False when another process holds it."""
     if sys.platform == "win32":
-        import msvcrt
-
         os.lseek(fd, _WIN_OFFSET, os.SEEK_SET)
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
-    import fcntl
-
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -58,13 +59,9 @@ def _try_lock(fd: int) -> bool:
 
 def _unlock(fd: int) -> None:
     if sys.platform == "win32":
-        import msvcrt
-
         os.lseek(fd, _WIN_OFFSET, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         return
-    import fcntl
-
     fcntl.flock(fd, fcntl.LOCK_UN)
 
 

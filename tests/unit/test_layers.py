@@ -23,11 +23,16 @@ def imported_modules(folder: Path) -> list[tuple[str, str]]:
 
 
 def nested_imports(folder: Path) -> list[tuple[str, int]]:
-    """Imports inside a function or a class, or under ``if`` (``TYPE_CHECKING``): the lazy ones."""
+    """Imports inside a function or a class, or under ``if`` (``TYPE_CHECKING``): the lazy ones. A
+    module-level ``if sys.platform …`` choosing a platform's module (``fcntl``/``msvcrt``) is not lazy."""
     found = []
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        top = {id(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)}
+        body = list(tree.body)
+        for node in tree.body:
+            if isinstance(node, ast.If) and "sys.platform" in ast.unparse(node.test):
+                body += node.body + node.orelse
+        top = {id(node) for node in body if isinstance(node, ast.Import | ast.ImportFrom)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top:
                 found.append((path.relative_to(folder).as_posix(), node.lineno))
@@ -85,6 +90,7 @@ def test_the_scanner_sees_nested_imports(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text(
         "import json\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import os\n"
         "def f():\n    from PIL import Image\n"
+        "if sys.platform == 'win32':\n    import msvcrt\nelse:\n    import fcntl\n"
     )
     assert nested_imports(tmp_path) == [("a.py", 4), ("a.py", 6)]
 
