@@ -36,6 +36,12 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
+def sub(path: str, key: str) -> str:
+    """The key path of ``key`` inside ``path`` (an empty key reads ``""``)."""
+    key = key or '""'
+    return f"{path}.{key}" if path else key
+
+
 def digits(n: int) -> int:
     """How many decimal digits ``n`` has, without ``str(n)`` (refused beyond ``MAX_DIGITS``)."""
     n = abs(n)
@@ -123,7 +129,7 @@ def value_problems(data: object) -> list[tuple[str, str]]:
                 if not isinstance(key, str):
                     out.append((path, f"a key that is not text ({type(key).__name__})"))
                     continue
-                where = f"{path}.{key}" if path else key
+                where = sub(path, key)
                 if _SURROGATE.search(key):
                     out.append((where, _unicode(key)))
                 children.append((child, where, depth + 1))

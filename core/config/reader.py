@@ -11,7 +11,7 @@ from typing import Any, assert_never
 
 from core.secret_refs import SECRET_REF
 
-from .guard import number_text, printable
+from .guard import number_text, printable, sub
 from .kinds import (
     REQUIRED,
     Bool,
@@ -47,10 +47,6 @@ def describe(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return "an object"
-
-
-def sub(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
 
 
 class Reader:

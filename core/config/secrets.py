@@ -5,7 +5,8 @@ keyring when connecting). Refused, by where it stands:
 
     header      a secret-named header (Authorization, Cookie, X-Api-Key, ...) with a literal value
     env         a secret-named variable (GITHUB_TOKEN, DB_PASSWORD, ...) with a literal value
-    argument    ``--api-key=VALUE``, ``--token VALUE``, ``--header "Authorization: VALUE"``
+    argument    ``--api-key=VALUE``, ``--token VALUE``, ``--header "Authorization: VALUE"``,
+                ``-e GITHUB_TOKEN=VALUE``
     URL         a secret-named query parameter (``?api_key=``, ``token=``) or a user-info password
     anywhere    a value shaped like a provider's key (``sk-…``, ``AIza…``, ``ghp_…``, ...); in a
                 system prompt anywhere in the text
@@ -43,6 +44,7 @@ _REFERENCE = re.compile(SECRET_REF.pattern + r"|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[
 _PATH = re.compile(r"(?:/|~/|\.\.?/|[A-Za-z]:\\)")
 _USER_INFO = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)@")
 _HEADER_ARG = re.compile(r"([A-Za-z][A-Za-z0-9-]*):\s*(.*)", re.DOTALL)
+_ENV_ARG = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.DOTALL)  # docker run -e NAME=VALUE
 
 _KEEP = "store it in the keyring and write ${secret:NAME} in its place (D-4)"
 HEADER = f"a literal secret in a header; {_KEEP}, e.g. Bearer ${{secret:NAME}}"
@@ -100,10 +102,11 @@ def in_args(args: list[str]) -> list[int]:
     out = []
     for i, arg in enumerate(args):
         option, eq, value = arg.partition("=")
-        header = _HEADER_ARG.fullmatch(arg)
+        header, env = _HEADER_ARG.fullmatch(arg), _ENV_ARG.fullmatch(arg)
         if (
             (arg.startswith("-") and eq and secret_name(option) and literal(value))
-            or (header and in_header(header.group(1), header.group(2)))
+            or (header and in_header(header[1], header[2]))
+            or (env and in_env(env[1], env[2]))
             or ("://" in arg and in_url(arg))
         ):
             out.append(i)

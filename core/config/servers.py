@@ -12,6 +12,7 @@ from typing import Any, Literal
 from core.secret_refs import SECRET_REF
 
 from . import secrets
+from .guard import sub
 from .model import McpServer, OAuthSettings
 from .reader import Reader, describe
 from .schema import OAUTH, SERVER, TRANSPORT_ALIASES, TRANSPORT_NAMES
@@ -38,9 +39,9 @@ def read_servers(r: Reader, raw: object, path: str) -> list[McpServer]:
     out = []
     for name, spec in raw.items():
         if not _SERVER_NAME.fullmatch(name):
-            r.fail(f"{path}.{name}", "server names use letters, digits, _ and - (at most 32)")
+            r.fail(sub(path, name), "server names use letters, digits, _ and - (at most 32)")
             continue
-        server = _server(r, name, spec, f"{path}.{name}")
+        server = _server(r, name, spec, sub(path, name))
         if server is not None:
             out.append(server)
     return out

@@ -47,6 +47,7 @@ REFUSED = [
     (stdio(args=["--token", LITERAL]), "mcpServers.s.args[1]"),
     (stdio(args=["-y", "pkg", "--password", LITERAL]), "mcpServers.s.args[3]"),
     (stdio(args=["--header", f"Authorization: Bearer {LITERAL}"]), "mcpServers.s.args[1]"),
+    (stdio(args=["run", "-e", f"GITHUB_TOKEN={LITERAL}", "ghcr.io/x/y"]), "mcpServers.s.args[2]"),
     (stdio(args=[f"https://cam.example/mcp?token={LITERAL}"]), "mcpServers.s.args[0]"),
     (stdio(args=[f"sk-{LITERAL}{LITERAL}"]), "mcpServers.s.args[0]"),
     (
@@ -105,6 +106,10 @@ ALLOWED = [
             "DATABASE_URL": "postgres://app:${secret:DB}@db.example/app",
         }
     ),
+    stdio(
+        args=["run", "-i", "-e", "GITHUB_TOKEN", "-e", "LOG_LEVEL=debug", "ghcr.io/github/github-mcp-server"]
+    ),
+    stdio(args=["-y", "@modelcontextprotocol/server-postgres", "postgresql://localhost/mydb"]),
     stdio(
         args=[
             "-y",
