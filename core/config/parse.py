@@ -10,6 +10,7 @@ from core.pipeline import ToolPolicy, parse_tool_policies
 
 from .guard import Refused, decode, printable, value_problems
 from .kinds import Section
+from .literal_secrets import KEY_IN_TEXT, KEY_LIKE
 from .model import (
     Agent,
     Config,
@@ -33,7 +34,6 @@ from .schema import (
     TURN,
     VILLAGE,
 )
-from .secrets import KEY_IN_TEXT, KEY_LIKE
 from .servers import check_url, read_servers
 
 _AGENT_ID = re.compile(r"[A-Za-z0-9_-]{1,48}")

@@ -11,7 +11,7 @@ from typing import Any, assert_never
 
 from core.secret_refs import SECRET_REF
 
-from .guard import number_text, printable, sub
+from .guard import digits, number_text, printable, sub
 from .kinds import (
     REQUIRED,
     Bool,
@@ -26,7 +26,7 @@ from .kinds import (
     StrList,
     StrMap,
 )
-from .secrets import KEY_LIKE, KEY_SHAPE
+from .literal_secrets import KEY_LIKE, KEY_SHAPE
 
 _DECLARED: Any = object()  # "the declared default" (``Reader.get`` without a default)
 _FORBIDDEN_KEY_NAMES = {"api_key", "apikey", "apiKey", "api-key", "secret", "password", "token"}
@@ -37,8 +37,8 @@ def describe(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return f"the boolean {json.dumps(value)}"
-    if isinstance(value, int) and number_text(value).startswith("a "):
-        return number_text(value)
+    if isinstance(value, int) and digits(value) > 40:
+        return number_text(value)  # "a number of 5001 digits"
     if isinstance(value, int | float):
         return f"the number {number_text(value)}"
     if isinstance(value, str):

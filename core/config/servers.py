@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from core.secret_refs import SECRET_REF
 
-from . import secrets
+from . import literal_secrets as secrets
 from .guard import sub
 from .model import McpServer, OAuthSettings
 from .reader import Reader, describe
