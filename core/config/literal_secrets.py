@@ -25,12 +25,14 @@ import re
 
 from core.secret_refs import SECRET_REF
 
-_PREFIXES = r"sk-|AIza|xai-|pplx-|gsk_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|hf_|r8_"
-KEY_SHAPE = re.compile(rf"(?:{_PREFIXES})[A-Za-z0-9_-]{{16,}}|AKIA[0-9A-Z]{{16}}")  # a whole value
-# in running text (a system prompt): not inside a word, and with a digit (prose has none)
-KEY_IN_TEXT = re.compile(
-    rf"(?<![A-Za-z0-9])(?:(?:{_PREFIXES})(?=[A-Za-z_-]*[0-9])[A-Za-z0-9_-]{{16,}}|AKIA[0-9A-Z]{{16}}(?![A-Za-z0-9]))"
+_SHAPES = (
+    r"sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|xai-[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{20,}"
+    r"|gsk_[A-Za-z0-9]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}"
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}|hf_[A-Za-z0-9]{30,}|r8_[A-Za-z0-9]{30,}|AKIA[0-9A-Z]{16}"
 )
+KEY_SHAPE = re.compile(_SHAPES)  # a whole value
+# in running text (a system prompt): not inside a word, and with a digit (prose has none)
+KEY_IN_TEXT = re.compile(rf"(?<![A-Za-z0-9_-])(?=[A-Za-z_-]*[0-9])(?:{_SHAPES})")
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _SECRET_WORD = re.compile(
     r"(?:API|ACCESS|AUTH|SECRET|PRIVATE|CLIENT|SESSION|REFRESH|BEARER|MASTER|SIGNING|ID)?"
