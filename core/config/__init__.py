@@ -7,11 +7,15 @@ templates name a keyring entry; secret values for MCP servers are written as ``$
 (D-4). Every setting is declared once in ``schema``; the schema with its defaults is
 ``docs/configuration.md``.
 
-    schema   the declarations (key, kind, default, description) and the docs generator
-    model    the dataclasses (defaults from the declarations), ``ConfigError``
-    reader   checking values against their kind; unknown keys; no API keys in the file
-    servers  MCP server entries and their OAuth settings
-    parse    JSON -> ``Config``;  write: ``Config`` -> JSON, atomic save
+    schema    the declarations (key, kind, default, description) and the docs generator
+    model     the dataclasses (defaults from the declarations), ``ConfigError``
+    guard     what any value must be first: UTF-8, nested at most 64 levels, numbers of at most
+              4300 digits, valid Unicode (a ``ConfigError`` with line and column, or key path)
+    reader    checking values against their kind; unknown keys; no API keys in the file
+    literal_secrets
+              no literal secret in headers, env values, arguments, URLs, system prompts (D-4)
+    servers   MCP server entries and their OAuth settings
+    parse     JSON -> ``Config``;  write: ``Config`` -> JSON, atomic save
 """
 
 from .model import (

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-from core.pipeline import parse_tool_policies
+from core.pipeline import ToolPolicy, parse_tool_policies
 
+from .guard import Refused, decode, printable, value_problems
 from .kinds import Section
+from .literal_secrets import KEY_IN_TEXT, KEY_LIKE
 from .model import (
     Agent,
     Config,
@@ -33,13 +34,16 @@ from .schema import (
     TURN,
     VILLAGE,
 )
-from .servers import read_servers
+from .servers import check_url, read_servers
 
-_AGENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,48}$")
+_AGENT_ID = re.compile(r"[A-Za-z0-9_-]{1,48}")
 
 
 def parse_config(data: object, path: Path | None = None) -> Config:
     """Validate decoded JSON and build a ``Config``. Raises ``ConfigError`` naming every problem."""
+    unusable = value_problems(data)  # too deep, too long a number, not Unicode: read no further
+    if unusable:
+        raise ConfigError(path, [(printable(key), msg) for key, msg in unusable])
     r = Reader()
     top, extra = r.obj(data, "", TOP)
     r.check_no_keys(top, "")
@@ -51,8 +55,9 @@ def parse_config(data: object, path: Path | None = None) -> Config:
     if "mcpServers" in top:
         cfg.shared_mcp_servers = read_servers(r, top["mcpServers"], "mcpServers")
     if "tool_policies" in top:
-        cfg.tool_policies, policy_problems = parse_tool_policies(top["tool_policies"])
-        r.problems.extend(policy_problems)
+        cfg.tool_policies, policy_problems = _policies(top["tool_policies"])
+        for key, msg in policy_problems:
+            r.fail(key, msg)
         if isinstance(top["tool_policies"], list):
             cfg.tool_policies_raw = list(top["tool_policies"])
     for i, raw in enumerate(_list(r, top, "templates")):
@@ -77,15 +82,34 @@ def parse_config(data: object, path: Path | None = None) -> Config:
 
 
 def load_config(path: Path) -> Config:
-    """Read and validate ``path``. A missing file is a ``FileNotFoundError`` (the demo village)."""
-    text = path.read_text(encoding="utf-8")
+    """Read and validate ``path``. A missing file is a ``FileNotFoundError`` (the demo village);
+    every other problem, reading the file included, a ``ConfigError``."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(
-            path, [("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
-        ) from exc
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise ConfigError(path, [("", f"cannot read the file: {exc.strerror or exc}")]) from exc
+    try:
+        data = decode(raw)
+    except Refused as exc:
+        raise ConfigError(path, [exc.problem]) from exc
     return parse_config(data, path)
+
+
+def _policies(raw: object) -> tuple[list[ToolPolicy], list[tuple[str, str]]]:
+    """``parse_tool_policies``, with a pattern ``re`` cannot compile (too deeply nested, too large
+    a repeat: ``RecursionError``, ``OverflowError`` rather than ``re.error``) named as a problem."""
+    try:
+        return parse_tool_policies(raw)
+    except (RecursionError, OverflowError):
+        assert isinstance(raw, list)
+        for i, item in enumerate(raw):
+            try:
+                parse_tool_policies([item])
+            except (RecursionError, OverflowError):
+                return [], [(f"tool_policies[{i}]", "a regular expression too large or too deeply nested")]
+        raise
 
 
 def _plain(r: Reader, top: dict[str, Any], section: Section) -> dict[str, Any]:
@@ -119,8 +143,8 @@ def _template(r: Reader, raw: object, p: str) -> Template | None:
     tpl.key = tpl.key or None
     if tpl.protocol == OFFLINE_DEMO:
         tpl.base_url = ""
-    elif tpl.base_url and not re.match(r"^https?://", tpl.base_url):
-        r.fail(f"{p}.base_url", f"expected an http:// or https:// URL, got {describe(tpl.base_url)}")
+    elif tpl.base_url:
+        check_url(r, tpl.base_url, f"{p}.base_url")
     return tpl
 
 
@@ -129,8 +153,11 @@ def _agent(r: Reader, raw: object, p: str) -> Agent | None:
     if not a or _missing(r, a, ("id", "template"), p):
         return None
     agent_id = r.get(a, AGENT, "id", p)
-    if agent_id and not _AGENT_ID.match(agent_id):
+    if agent_id and not _AGENT_ID.fullmatch(agent_id):
         r.fail(f"{p}.id", "agent ids use letters, digits, _ and - (at most 48)")
+    system_prompt = r.get(a, AGENT, "system_prompt", p)
+    if KEY_IN_TEXT.search(system_prompt):
+        r.refuse_secret(f"{p}.system_prompt", KEY_LIKE)
     servers: list[McpServer] = []
     for key in ("mcp_servers", "mcpServers"):
         if key in a:
@@ -139,7 +166,7 @@ def _agent(r: Reader, raw: object, p: str) -> Agent | None:
         id=agent_id,
         name=r.get(a, AGENT, "name", p, agent_id),
         template=r.get(a, AGENT, "template", p),
-        system_prompt=r.get(a, AGENT, "system_prompt", p),
+        system_prompt=system_prompt,
         mcp_servers=servers,
         connected=r.get(a, AGENT, "connected", p),
         max_tool_rounds=r.get(a, AGENT, "max_tool_rounds", p),

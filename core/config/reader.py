@@ -7,11 +7,11 @@ kept (``Reader.section`` returns them) so the writer can put them back.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, assert_never
 
 from core.secret_refs import SECRET_REF
 
+from .guard import digits, number_text, printable, sub
 from .kinds import (
     REQUIRED,
     Bool,
@@ -26,11 +26,8 @@ from .kinds import (
     StrList,
     StrMap,
 )
+from .literal_secrets import KEY_LIKE, KEY_SHAPE
 
-_KEY_SHAPES = re.compile(
-    r"^(sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|xai-[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{20,}"
-    r"|gsk_[A-Za-z0-9]{20,})$"
-)
 _DECLARED: Any = object()  # "the declared default" (``Reader.get`` without a default)
 _FORBIDDEN_KEY_NAMES = {"api_key", "apikey", "apiKey", "api-key", "secret", "password", "token"}
 
@@ -40,18 +37,16 @@ def describe(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return f"the boolean {json.dumps(value)}"
+    if isinstance(value, int) and digits(value) > 40:
+        return number_text(value)  # "a number of 5001 digits"
     if isinstance(value, int | float):
-        return f"the number {json.dumps(value)}"
+        return f"the number {number_text(value)}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f"the string {json.dumps(shown, ensure_ascii=False)}"
     if isinstance(value, list):
         return "a list"
     return "an object"
-
-
-def sub(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
 
 
 class Reader:
@@ -62,7 +57,12 @@ class Reader:
         self.warnings: list[str] = []
 
     def fail(self, path: str, msg: str) -> None:
-        self.problems.append((path, msg))
+        self.problems.append((printable(path), msg))
+
+    def refuse_secret(self, path: str, msg: str) -> None:
+        """A literal secret at ``path`` (once: ``check_no_keys`` may have found it already)."""
+        if all(key != printable(path) for key, _ in self.problems):
+            self.fail(path, msg)
 
     def obj(self, value: object, path: str, section: Section) -> tuple[dict[str, Any], dict[str, Any]]:
         """``(the object, its keys outside the declarations)``; each unknown key is a warning, the
@@ -74,7 +74,7 @@ class Reader:
         extra: dict[str, Any] = {}
         for key in value:
             if key not in known:
-                self.warnings.append(f"{sub(path, key)}: unknown key (ignored)")
+                self.warnings.append(f"{printable(sub(path, key))}: unknown key (ignored)")
             if key not in known or key in kept:
                 extra[key] = value[key]
         return value, extra
@@ -130,7 +130,7 @@ class Reader:
                 if isinstance(v, bool) or not isinstance(v, int):
                     return self._bad(path, expected, v)
                 if not lo <= v <= hi:
-                    self.fail(path, f"expected {expected}, got {v}")
+                    self.fail(path, f"expected {expected}, got {number_text(v)}")
                     return None
                 return v
             case Seconds(lo=lo, hi=hi):
@@ -138,7 +138,7 @@ class Reader:
                 if isinstance(v, bool) or not isinstance(v, int | float):
                     return self._bad(path, expected, v)
                 if not lo <= v <= hi:
-                    self.fail(path, f"expected {expected}, got {v}")
+                    self.fail(path, f"expected {expected}, got {number_text(v)}")
                     return None
                 return float(v)
             case Choice(options=options):
@@ -194,9 +194,5 @@ class Reader:
         elif isinstance(value, list):
             for i, v in enumerate(value):
                 self.check_no_keys(v, f"{path}[{i}]")
-        elif isinstance(value, str) and _KEY_SHAPES.match(value.strip()):
-            self.fail(
-                path,
-                "this looks like an API key; keys live only in the OS keyring "
-                "(enter it in Settings), the file names it",
-            )
+        elif isinstance(value, str) and KEY_SHAPE.fullmatch(value.strip()):
+            self.fail(path, KEY_LIKE)

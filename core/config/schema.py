@@ -193,7 +193,8 @@ TURN = Section(
 SERVER = Section(
     "server{}",
     "An MCP server (in `mcpServers` or an agent's `mcp_servers`), by name: letters, digits, `_` and "
-    "`-` (at most 32). Values may reference keyring entries as `${secret:NAME}`.",
+    "`-` (at most 32). Values may reference keyring entries as `${secret:NAME}`; a literal secret in a "
+    "header, an environment value, an argument or a URL is refused.",
     (
         Setting(
             "type",

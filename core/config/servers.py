@@ -11,12 +11,14 @@ from typing import Any, Literal
 
 from core.secret_refs import SECRET_REF
 
+from . import literal_secrets as secrets
+from .guard import sub
 from .model import McpServer, OAuthSettings
 from .reader import Reader, describe
 from .schema import OAUTH, SERVER, TRANSPORT_ALIASES, TRANSPORT_NAMES
 
-_SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-_LOOPBACK = re.compile(r"^http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]")
+_SERVER_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_LOOPBACK = re.compile(r"http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]")
 
 
 def transport_of(spec: dict[str, Any]) -> Literal["stdio", "http", "sse"] | None:
@@ -36,10 +38,10 @@ def read_servers(r: Reader, raw: object, path: str) -> list[McpServer]:
         return []
     out = []
     for name, spec in raw.items():
-        if not _SERVER_NAME.match(name):
-            r.fail(f"{path}.{name}", "server names use letters, digits, _ and - (at most 32)")
+        if not _SERVER_NAME.fullmatch(name):
+            r.fail(sub(path, name), "server names use letters, digits, _ and - (at most 32)")
             continue
-        server = _server(r, name, spec, f"{path}.{name}")
+        server = _server(r, name, spec, sub(path, name))
         if server is not None:
             out.append(server)
     return out
@@ -63,7 +65,7 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
         if "command" not in d:
             r.fail(f"{path}.command", "a stdio server needs a command")
             return None
-        return McpServer(
+        server = McpServer(
             name=name,
             transport="stdio",
             command=r.get(d, SERVER, "command", path),
@@ -73,25 +75,46 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
             enabled=enabled,
             extra=extra,
         )
+        for i in secrets.in_args(server.args):
+            r.refuse_secret(f"{path}.args[{i}]", secrets.ARGUMENT)
+        for key, value in server.env.items():
+            if secrets.in_env(key, value):
+                r.refuse_secret(f"{path}.env.{key}", secrets.ENV)
+        return server
     url = r.get(d, SERVER, "url", path)
     if not url:
         r.fail(f"{path}.url", f"an {d.get('type', d.get('transport', 'http'))} server needs a url")
         return None
-    if not re.match(r"^https?://", url):
-        r.fail(f"{path}.url", f"expected an http:// or https:// URL, got {describe(url)}")
-    elif url.startswith("http://") and not _LOOPBACK.match(url):
+    if check_url(r, url, f"{path}.url") and url.startswith("http://") and not _LOOPBACK.match(url):
         r.fail(f"{path}.url", "plain http is allowed only for loopback addresses; use https")
     oauth, oauth_auto = _oauth(r, d.get("oauth"), f"{path}.oauth") if "oauth" in d else (None, True)
+    headers = r.get(d, SERVER, "headers", path)
+    for key, value in headers.items():
+        if secrets.in_header(key, value):
+            r.refuse_secret(f"{path}.headers.{key}", secrets.HEADER)
     return McpServer(
         name=name,
         transport=transport,
         url=url,
-        headers=r.get(d, SERVER, "headers", path),
+        headers=headers,
         enabled=enabled,
         oauth=oauth,
         oauth_auto=oauth_auto,
         extra=extra,
     )
+
+
+def check_url(r: Reader, url: str, path: str) -> bool:
+    """An http(s) URL without spaces, control characters or a literal secret (else recorded)."""
+    if any(c.isspace() or not c.isprintable() for c in url):
+        r.fail(path, "expected a URL without spaces or control characters")
+    elif not url.startswith(("http://", "https://")):
+        r.fail(path, f"expected an http:// or https:// URL, got {describe(url)}")
+    elif secrets.in_url(url):
+        r.refuse_secret(path, secrets.URL)
+    else:
+        return True
+    return False
 
 
 def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, bool]:
