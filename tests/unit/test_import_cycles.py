@@ -31,7 +31,10 @@ def module_graph(top: Path) -> dict[str, set[str]]:
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 module = absolute(package, node.level, node.module)
-                targets = [module, *(f"{module}.{a.name}" for a in node.names)]
+                # ``from pkg import sub`` imports the submodule; any other name comes from ``pkg``
+                targets = [
+                    f"{module}.{a.name}" if f"{module}.{a.name}" in names else module for a in node.names
+                ]
             else:
                 continue
             graph[name].update(t for t in targets if t in names and t != name)
