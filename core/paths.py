@@ -42,7 +42,7 @@ def private_dir(path: Path) -> Path:
             continue  # made meanwhile (another thread or process): left as it is
         os.chmod(folder, 0o700)  # mkdir's mode is masked by the umask
     if not path.is_dir():
-        raise NotADirectoryError(str(path))
+        raise FileExistsError(f"not a folder: {path}")  # as mkdir(exist_ok=True) says it
     return path
 
 

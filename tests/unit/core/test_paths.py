@@ -38,7 +38,7 @@ def test_private_dir_makes_every_missing_folder_0700_whatever_the_umask(tmp_path
         os.umask(old)
     assert [stat.S_IMODE(p.stat().st_mode) for p in (shared, shared / "a", made)] == [0o755, 0o700, 0o700]
     (tmp_path / "file").write_text("x")
-    with pytest.raises(NotADirectoryError):
+    with pytest.raises(FileExistsError):
         paths.private_dir(tmp_path / "file")
 
 
