@@ -9,6 +9,7 @@ from pathlib import Path
 
 from core import __version__
 from core.log import profile
+from core.paths import private_umask
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -26,6 +27,7 @@ def version_text() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    private_umask()  # everything the app (and what it starts) writes is private (PRIVACY.md)
     args = parse_args(argv)
     if args.version:
         print(version_text())

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from core.log import event
 from core.notes import note
+from core.paths import private_dir
 from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
 
 ENV_KEEP = (
@@ -123,7 +124,7 @@ class ExecuteCode(AgentTool):
                 "timeout_seconds", note("expect.seconds_range", lang, max=int(MAX_TIMEOUT_S)), lang
             )
         try:
-            self.work_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_dir(self.work_dir)
             proc = await asyncio.create_subprocess_exec(
                 self.python,
                 "-I",

@@ -7,11 +7,13 @@ import os
 import tempfile
 from pathlib import Path
 
+from core.paths import private_dir
 
-def write_atomic(path: Path, data: bytes, *, dir_mode: int = 0o700) -> None:
+
+def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` (mode 0600, set before any byte is written) so readers see the
-    old file or the whole new one, never a part. Missing folders are made with ``dir_mode``."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=dir_mode)
+    old file or the whole new one, never a part. Missing folders are made 0700."""
+    private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
     try:
         os.fchmod(fd, 0o600)

@@ -18,6 +18,7 @@ provider error, ``core.tool_calls`` to every tool result, before the store or an
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sys
 import threading
@@ -90,7 +91,7 @@ class EventLog:
     def configure(self, log_dir: Path | None = None, *, echo_stderr: bool = False) -> Path:
         """Open ``fuseforks.log`` in ``log_dir`` and write the launch separator and version line."""
         directory = log_dir or default_log_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        paths.private_dir(directory)
         with self._lock:
             self._close_locked()
             self._path = directory / LOG_NAME
@@ -174,7 +175,9 @@ class EventLog:
                 try:
                     self._rotate_locked()
                     if self._fh is None:
-                        self._fh = self._path.open("a", encoding="utf-8")
+                        fd = os.open(self._path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+                        os.fchmod(fd, 0o600)
+                        self._fh = os.fdopen(fd, "a", encoding="utf-8")
                     self._fh.write(f"{stamp} [fuseforks] {line}\n")
                     self._fh.flush()
                 except OSError:

@@ -12,6 +12,15 @@ paused) it settles the calls that were cut, then returns one ``ResumePoint`` per
 - a turn cut before its first operation has no messages: it restarts from its stored input and
   nothing is invented for the model's side.
 
+The database is cross-checked with the call markers (``store/calls.journal``, core/store/markers.py):
+a damaged write-ahead-log frame makes SQLite drop every commit after it, so a call that ran may look
+merely registered, or be missing. A call whose marker says it started but whose completion is
+missing is settled as failed with the ``tool_result_lost`` note ("interrupted, may have run") and
+never run again; a turn with started calls the database no longer knows (its later rounds were
+lost) is not resumed, since its model would decide those calls again: it ends ``interrupted`` with
+the ``turn_records_lost`` note. The ``recovery:`` line counts such calls as ``lost``. Once every
+cut call is settled the store checkpoints and empties the marker journal.
+
 Corrupt or missing blobs met on the way are logged (``store corrupt:``) and become notes in the
 resumed messages (see ``Store.resume_points``); they never stop the app from opening.
 
@@ -27,23 +36,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from core.canonical import ChatMessage, Role, ToolCall
+from core.canonical import ChatMessage, Role, ToolCall, Usage
 from core.journal import PauseGate, ResumePoint, TurnPaused
 from core.log import event
 from core.notes import note
+from core.stops import Stop
 from core.store import Store
 from core.tool import ToolReturn
 
 
 def settle_turn(store: Store, turn_id: str, language: str = "en") -> tuple[int, int]:
-    """Record the cut calls of an unfinished turn; returns (not executed, interrupted)."""
+    """Record the cut calls of an unfinished turn; returns (not executed, interrupted). A call
+    its marker says started is interrupted, never not executed (``lost_calls`` counts those)."""
     not_executed = interrupted = 0
+    started = store.markers.earlier.get(turn_id, set())
     for call in store.tool_calls_of(turn_id):
-        if call.state == "registered":
+        lost = call.state in ("registered", "not_executed") and call.call_id in started
+        if call.state == "registered" and not lost:
             store.set_call_state(turn_id, call.call_id, "not_executed", op="recover_not_executed")
             not_executed += 1
-        elif call.state == "running":
-            text = note("tool_interrupted", language)
+        elif call.state == "running" or lost:
+            text = note("tool_result_lost" if lost else "tool_interrupted", language)
             message = ChatMessage(
                 Role.TOOL, text, tool_call_id=call.call_id, tool_name=call.name, is_error=True
             )
@@ -52,27 +65,49 @@ def settle_turn(store: Store, turn_id: str, language: str = "en") -> tuple[int, 
     return not_executed, interrupted
 
 
+def lost_calls(store: Store, turn_id: str) -> tuple[int, bool]:
+    """How many started calls of ``turn_id`` (by their markers) the database lost track of (it
+    says not started, or does not know the call; run before ``settle_turn``), and whether some
+    are not in the database at all (the turn's later rounds were lost)."""
+    started = store.markers.earlier.get(turn_id, set())
+    if not started:
+        return 0, False
+    states = {c.call_id: c.state for c in store.tool_calls_of(turn_id)}
+    unknown = started - set(states)
+    unstarted = [cid for cid in started & set(states) if states[cid] in ("registered", "not_executed")]
+    return len(unstarted) + len(unknown), bool(unknown)
+
+
 def recover(store: Store, language: str = "en") -> list[ResumePoint]:
     """Settle every unfinished turn and return where each one resumes (oldest first)."""
-    not_executed = interrupted = 0
+    not_executed = interrupted = lost = 0
     paused: set[str] = set()
     for turn_id, state in store.unfinished_turns():
+        missing, rounds_lost = lost_calls(store, turn_id)
+        lost += missing
         n, i = settle_turn(store, turn_id, language)
         not_executed += n
         interrupted += i
+        if rounds_lost:  # its model would decide the lost calls again: not resumed
+            store.end_turn(turn_id, Stop.INTERRUPTED, note("turn_records_lost", language), Usage())
         if state == "paused":
             paused.add(turn_id)
+    # started calls of turns the database lost entirely (their input was lost with them)
+    lost += sum(len(c) for t, c in store.markers.earlier.items() if store.turn_state(t) is None)
     points = store.resume_points(language)
     for point in points:
         point.paused = point.turn_id in paused
-    if points:
-        event(
-            "recovery",
-            turns=len(points),
-            reused=sum(len(p.completed) for p in points),
-            not_executed=not_executed,
-            interrupted=interrupted,
-        )
+    if points or lost:
+        fields: dict[str, object] = {
+            "turns": len(points),
+            "reused": sum(len(p.completed) for p in points),
+            "not_executed": not_executed,
+            "interrupted": interrupted,
+        }
+        if lost:
+            fields["lost"] = lost
+        event("recovery", None, **fields)
+    store.rotate_markers()  # every cut call is settled: the markers have done their work
     return points
 
 
@@ -108,6 +143,7 @@ __all__ = [
     "PauseGate",
     "TurnPaused",
     "answered_calls",
+    "lost_calls",
     "next_step",
     "pending_calls",
     "recover",

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from core import __version__
 from core.log import LOG, default_log_dir, profile
+from core.paths import private_dir
 
 
 def version_line() -> str:
@@ -54,7 +55,7 @@ class HelpMenu(QMenu):
 
     def open_log_folder(self) -> None:
         folder = self.log_folder()
-        folder.mkdir(parents=True, exist_ok=True)
+        private_dir(folder)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     def show_version(self) -> QMessageBox:

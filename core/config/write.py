@@ -53,5 +53,5 @@ def save_config(cfg: Config, path: Path) -> None:
     data = config_to_json(cfg)
     parse_config(data, path)  # refuse to write what could not be loaded back
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    write_atomic(path, text.encode("utf-8"), dir_mode=0o777)
+    write_atomic(path, text.encode("utf-8"))
     cfg.path = path

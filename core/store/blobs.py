@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from core.fsutil import write_atomic
+from core.paths import private_dir
 
 PAGE_SIZE = 1024 * 1024
 _SHA_RE = re.compile(r"[0-9a-f]{64}")
@@ -62,7 +63,7 @@ class BlobStore:
     def __init__(self, root: Path, *, fanout: bool = True) -> None:
         self.root = root
         self.fanout = fanout
-        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(root)
         # test hook: called with the sha after a blob file is durable (kill-point injection)
         self.after_write: Callable[[str], None] | None = None
 

@@ -1,7 +1,8 @@
 """The durable store: a SQLite database (WAL) of conversations, turns, messages, tool calls and
 completion records, next to a content-addressed blob directory (S02).
 
-Layout under ``<data_dir>/store/``: ``store.db`` (+ WAL files) and ``blobs/``. Every message text,
+Layout under ``<data_dir>/store/``: ``store.db`` (+ WAL files), ``blobs/`` and ``calls.journal``
+(the call markers, core/store/markers.py). Every message text,
 every image and every tool result is a blob; rows only reference blobs by SHA-256 (a ``blobs``
 registry table makes those references foreign keys). A blob is durable (fsynced, renamed) before
 the transaction that references it commits, so a committed row never points at a blob that a crash
@@ -26,20 +27,44 @@ shown as a note (``store_corrupt`` / ``image_omitted``), never used silently.
 
 from __future__ import annotations
 
+import os
+import sqlite3
+from contextlib import suppress
 from pathlib import Path
 
+from core.paths import private_dir
 from core.store.blobs import BlobStore
+from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
-from core.store.schema import open_database
+from core.store.schema import DB_NAME, open_database
 from core.store.writes import StoreWrites
 
 
 class Store(StoreWrites, StoreResume):
     """The durable store. Open with ``Store.open(data_dir)``."""
 
+    def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:
+        super().__init__(root, conn, blobs)
+        self.markers = CallMarkers(root)
+
+    def close(self) -> None:
+        with self._lock:
+            super().close()
+            self.markers.close()
+
     @classmethod
     def open(cls, data_dir: Path) -> Store:
         root = data_dir / "store"
-        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(root)
         blobs = BlobStore(root / "blobs")
-        return cls(root, open_database(root), blobs)
+        db_path = root / DB_NAME
+        # SQLite makes the WAL and shared-memory files with the database file's mode: a new
+        # database file is made private before SQLite creates it, and an older store's are fixed
+        if not db_path.exists():
+            with suppress(OSError):  # (a folder that cannot be written: SQLite reports it)
+                os.close(os.open(db_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        conn = open_database(root)
+        for suffix in ("", "-wal", "-shm"):
+            with suppress(OSError):
+                os.chmod(f"{db_path}{suffix}", 0o600)
+        return cls(root, conn, blobs)

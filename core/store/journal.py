@@ -82,12 +82,13 @@ class SqliteJournal:
 
     def tool_running(self, turn_id: str, call_id: str) -> None:
         """Raises ``JournalError`` when the call was not recorded as running: the write failed, or
-        it changed no row (the call was never registered, or is already done)."""
+        it changed no row (the call was never registered, is already done, or a previous process
+        started it: its marker says so, core/store/markers.py)."""
         changed: list[bool] = []
         if not self._guard(
             "tool_running",
             turn_id,
-            lambda: changed.append(self.store.set_call_state(turn_id, call_id, "running", op="tool_running")),
+            lambda: changed.append(self.store.start_call(turn_id, call_id)),
         ):
             raise JournalError("tool_running", turn_id, call_id)
         if changed != [True]:

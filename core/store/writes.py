@@ -15,6 +15,7 @@ from typing import Any
 from core.canonical import ChatMessage, ImageData, ToolCall, Usage
 from core.stops import Stop
 from core.store.blobs import StoreError
+from core.store.markers import ROTATE_AT, CallMarkers
 from core.store.records import dump, usage_json
 from core.store.schema import CALL_STATES, DONE_STATES, StoreBase
 from core.tool import ToolReturn
@@ -23,6 +24,8 @@ MessageBlobs = tuple[str, int, list[tuple[str, ImageData]]]  # text sha256, text
 
 
 class StoreWrites(StoreBase):
+    markers: CallMarkers  # the call markers beside the database (core/store/markers.py)
+
     @staticmethod
     def _register_blob(conn: sqlite3.Connection, sha: str, size: int) -> None:
         conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", (sha, size))
@@ -173,6 +176,45 @@ class StoreWrites(StoreBase):
                 (state, state, time.time(), turn_id, call_id),
             )
             return cur.rowcount > 0
+
+    def start_call(self, turn_id: str, call_id: str) -> bool:
+        """Record a call as started: its ``running`` record, then its marker (fsynced); False
+        (and no marker) when the call is not waiting to run (unknown, already done, or started
+        by a previous process, S02-3). Raises when either write failed: the call must not run.
+
+        The marker's fsync is the durable record of the start: the ``running`` commit runs with
+        ``synchronous=NORMAL`` (in the WAL, synced by the next commit), so starting a call costs
+        one fsync, as before. The marker follows the commit, so a process killed in between
+        leaves a ``running`` record and no marker (settled as interrupted, as ever) and a marker
+        always means the call may have run. After power loss, or a damaged WAL frame, the marker
+        may be all that is left of the start: recovery then settles the call as "interrupted,
+        may have run" (core/recovery.py)."""
+        with self._lock:
+            if self.markers.started_before(turn_id, call_id):
+                return False
+            if self.markers.count >= ROTATE_AT:
+                self.rotate_markers()
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                changed = self.set_call_state(turn_id, call_id, "running", op="tool_running")
+            finally:
+                self._conn.execute("PRAGMA synchronous=FULL")
+            if changed:
+                self.markers.running(turn_id, call_id)
+            return changed
+
+    def rotate_markers(self) -> bool:
+        """Checkpoint the WAL into the database file and, when every frame was moved (and
+        synced), empty the marker journal: no record it backs can be lost with the WAL any more."""
+        with self._lock:
+            try:
+                busy, _log, _done = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if busy:
+                    return False
+                self.markers.truncate()
+            except (OSError, sqlite3.Error):
+                return False
+            return True
 
     def tool_completed(
         self,

@@ -28,6 +28,10 @@ sit at its seams: the journal object, the tool object, the store's commit and bl
 - ``blob@N``: right after the N-th new blob file is written, before its transaction commits;
 - ``none``: no kill; the driver prints the per-kind counts as JSON on its last stdout line.
 
+``FUSEFORKS_WAL_TRACE=1`` keeps the write-ahead log (``PRAGMA wal_autocheckpoint=0``) and appends
+``OP WAL_SIZE`` to ``STORE_DIR/wal.trace`` after every commit, so a test can find (and damage) the
+WAL frames of one commit (tests/integration/test_wal_damage.py).
+
 ``FUSEFORKS_SAME_SECOND=1`` makes the clock read the same second while the village is made, as
 for every run of a quick restart: its turn ids must still never repeat a stored one.
 """
@@ -48,6 +52,7 @@ from core.builtin_tools import ExecuteCode
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.config import Agent, parse_config
 from core.log import LOG
+from core.paths import private_umask
 from core.recovery import recover
 from core.results import VillagePipeline
 from core.store import SqliteJournal, Store
@@ -215,11 +220,22 @@ def model_step(ran_log: Path) -> Any:
 
 
 async def main(store_dir: Path, spec: str) -> None:
+    private_umask()  # as the app starts (app/__main__.py)
     killer = Killer(spec)
     LOG.configure(store_dir / "log")
     ran_log = store_dir / "ran.log"
     store = Store.open(store_dir)
     store.after_commit = lambda _op: killer.hit("commit")
+    if os.environ.get("FUSEFORKS_WAL_TRACE") == "1":
+        store._conn.execute("PRAGMA wal_autocheckpoint=0")
+        wal, trace = store.root / "store.db-wal", store_dir / "wal.trace"
+
+        def traced(op: str) -> None:
+            with trace.open("a") as f:
+                f.write(f"{op} {wal.stat().st_size}\n")
+            killer.hit("commit")
+
+        store.after_commit = traced
     store.blobs.after_write = lambda _sha: killer.hit("blob")
     config = parse_config(CONFIG)
     backend = ScriptedBackend(default=model_step(ran_log))

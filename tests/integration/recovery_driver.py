@@ -21,6 +21,7 @@ from pathlib import Path
 from core.builtin_tools import ExecuteCode
 from core.canonical import ChatMessage, Role, ToolCall, Usage
 from core.journal import ResumePoint
+from core.paths import private_umask
 from core.recovery import answered_calls, recover
 from core.store import SqliteJournal, Store
 from core.tool import ToolContext
@@ -102,6 +103,7 @@ async def run_turn(
 
 
 async def main(data_dir: Path, side: Path, turns: int) -> None:
+    private_umask()  # as the app starts (app/__main__.py)
     store = Store.open(data_dir)
     store.after_commit = hook
     store.blobs.after_write = hook
