@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.config import Config
+from core.config import OFFLINE_DEMO, Config
 from core.events import (
     AssistantMessage,
     Handoff,
@@ -400,7 +400,7 @@ class MainWindow(QMainWindow):
             self.translations.set_language(config.village.language)
         if config.path is not None:
             self.config_path = config.path
-        self.banner.setVisible(self.demo and all(t.protocol == "offline-demo" for t in config.templates))
+        self.banner.setVisible(self.demo and all(t.protocol == OFFLINE_DEMO for t in config.templates))
         self.retranslate()
         self.refresh_agents()
         event(

@@ -137,7 +137,8 @@ class Config:
     tool_policies_raw: list[Any] = field(default_factory=list)
     path: Path | None = None
     # Problems that do not stop the file from loading ("KEY: unknown key (ignored)"); the launcher
-    # logs them and the runtime hands them to the window (``Runtime.config_warnings``).
+    # logs them and the runtime keeps them for a front end to show (``Runtime.config_warnings``;
+    # the window does not show them yet: that is the start-up dialog's job).
     warnings: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(
         default_factory=dict, hash=False
