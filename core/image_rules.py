@@ -123,9 +123,15 @@ def retries_as_jpeg(webp: WebpSupport, status: int, request: ChatRequest) -> boo
     """Whether a failed request is sent once more with its WebP images as JPEG (S70-17).
 
     Only an endpoint whose WebP support is ``"uncertain"`` (any server behind an OpenAI-compatible
-    URL) gets the retry. ``"refused"`` (xAI documents JPEG/PNG only) is not converted either: the
-    400 reaches the turn, which resends without images (S70-15), as before this module existed."""
+    URL) gets the retry; to a ``"refused"`` one the images already went as JPEG (``sends_as_jpeg``)."""
     return status == 400 and webp == "uncertain" and has_webp(request)
+
+
+def sends_as_jpeg(webp: WebpSupport, request: ChatRequest) -> bool:
+    """Whether WebP images are re-encoded as JPEG before the first send: the endpoint says it takes
+    no WebP (xAI documents JPEG and PNG only), so a WebP frame would only cost a 400 and then every
+    image of the turn (S70-15)."""
+    return webp == "refused" and has_webp(request)
 
 
 def with_jpeg(request: ChatRequest) -> ChatRequest:

@@ -17,6 +17,7 @@ headers; a 401 that quotes the key).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable
 from typing import Protocol
@@ -25,7 +26,7 @@ import httpx
 
 import core.log
 from core.canonical import ChatRequest, ChatResponse, WebpSupport
-from core.image_rules import retries_as_jpeg, with_jpeg_async
+from core.image_rules import retries_as_jpeg, sends_as_jpeg, with_jpeg_async
 from wires import DEFAULT_BASE_URLS, WIRE_NAMES, WIRES, Wire
 from wires.errors import (
     ImagesRejected,
@@ -76,7 +77,8 @@ class JpegRetry:
     """S70-17 around one backend: a 400 on a request carrying WebP, to an endpoint whose WebP
     support is uncertain, is sent once more with the WebP images re-encoded as JPEG (on a worker
     thread) and writes ``attachment fallback:``; a second 400 is ``ImagesRejected`` (the turn then
-    strips the images and resends, S70-15). Images that cannot be re-encoded: the first error."""
+    strips the images and resends, S70-15). Images that cannot be re-encoded: the first error. To
+    an endpoint that refuses WebP, WebP images go as JPEG from the first send."""
 
     def __init__(self, inner: ModelBackend, webp: WebpSupport) -> None:
         self._inner = inner
@@ -94,6 +96,9 @@ class JpegRetry:
         return f"JpegRetry({self._inner!r})"
 
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
+        if sends_as_jpeg(self._webp, request):
+            with contextlib.suppress(ValueError):  # not re-encodable: sent as it is, the 400 says so
+                request = await with_jpeg_async(request)
         try:
             return await self._inner.complete(request, on_text)
         except ProviderHTTPError as first:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
 import io
 import json
@@ -290,13 +291,16 @@ async def test_fake_rejects_images_in_a_tool_message_and_bad_media_types() -> No
 
 
 @pytest.mark.asyncio
-async def test_xai_fake_refuses_webp_like_xai() -> None:
+async def test_xai_fake_refuses_webp_like_xai_so_the_frame_goes_as_jpeg() -> None:
     with FakeProvider("xai-responses") as fake:
-        fake.script(Reply.call("live_view"))
+        fake.script(Reply.call("live_view"), Reply.say("A cat."))
         async with httpx.AsyncClient() as client:
-            with pytest.raises(ProviderHTTPError) as info:
-                await tool_loop(backend(fake, client, stream=False, key=None), [image("WEBP")])
-        assert info.value.status == 400 and "image/webp" in info.value.message
+            _, second, _ = await tool_loop(backend(fake, client, stream=False, key=None), [image("WEBP")])
+            assert second.message.text == "A cat."  # the WebP frame went as JPEG
+            webp = "data:image/webp;base64," + base64.b64encode(image("WEBP").data).decode()
+            item = {"type": "message", "role": "user", "content": [{"type": "input_image", "image_url": webp}]}
+            r = await client.post(fake.url + "/responses", json={"model": "grok-x", "input": [item]})
+        assert r.status_code == 400 and "image/webp" in r.text
 
 
 @pytest.mark.asyncio

@@ -120,7 +120,7 @@ def test_the_jpeg_retry_reads_the_wire_capability() -> None:
     assert not retries_as_jpeg("uncertain", 400, request(frame(1)))  # nothing to convert
     assert not retries_as_jpeg("uncertain", 401, request(webp()))
     assert not retries_as_jpeg("accepted", 400, request(webp()))
-    assert not retries_as_jpeg("refused", 400, request(webp()))  # the turn's S70-15 fallback answers
+    assert not retries_as_jpeg("refused", 400, request(webp()))  # it went as JPEG in the first place
 
 
 def test_with_jpeg_converts_only_the_webp_images_and_keeps_the_request() -> None:

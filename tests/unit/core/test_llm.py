@@ -67,6 +67,18 @@ async def test_second_400_is_images_rejected() -> None:
 
 
 @pytest.mark.asyncio
+async def test_webp_goes_as_jpeg_to_an_endpoint_that_refuses_it(event_log: Path) -> None:
+    ok = {"id": "r", "status": "completed", "output": [], "usage": {"input_tokens": 1, "output_tokens": 1}}
+    rec = Recorder([reply(200, ok)])
+    await complete(rec, "xai-responses")
+    [sent] = rec.requests
+    content = json.loads(sent.content)["input"][0]["content"]
+    assert [part["type"] for part in content] == ["input_text", "input_image"]
+    assert content[1]["image_url"].startswith("data:image/jpeg;base64,")
+    assert not any(x.startswith("attachment fallback") for x in log_lines(event_log))
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("protocol", ["anthropic", "xai-responses"])
 async def test_no_jpeg_retry_where_the_wire_does_not_say_uncertain(protocol: str, event_log: Path) -> None:
     body = {"type": "error", "error": {"type": "invalid_request_error", "message": "m"}}
