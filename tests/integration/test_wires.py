@@ -298,7 +298,11 @@ async def test_xai_fake_refuses_webp_like_xai_so_the_frame_goes_as_jpeg() -> Non
             _, second, _ = await tool_loop(backend(fake, client, stream=False, key=None), [image("WEBP")])
             assert second.message.text == "A cat."  # the WebP frame went as JPEG
             webp = "data:image/webp;base64," + base64.b64encode(image("WEBP").data).decode()
-            item = {"type": "message", "role": "user", "content": [{"type": "input_image", "image_url": webp}]}
+            item = {
+                "type": "message",
+                "role": "user",
+                "content": [{"type": "input_image", "image_url": webp}],
+            }
             r = await client.post(fake.url + "/responses", json={"model": "grok-x", "input": [item]})
         assert r.status_code == 400 and "image/webp" in r.text
 
