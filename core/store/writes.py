@@ -139,6 +139,24 @@ class StoreWrites(StoreBase):
                 blobs=blobs,
                 usage=usage,
             )
+            # the calls are registered with the message that carries them: one transaction, so a
+            # call is never on record without its model message (a full disk between the two
+            # writes left results that answered no call, refused by the provider ever after)
+            for pos, call in enumerate(message.tool_calls):
+                conn.execute(
+                    "INSERT OR IGNORE INTO tool_calls(turn_id, call_id, round, pos, name, arguments, state,"
+                    " registered) VALUES (?,?,?,?,?,?,?,?)",
+                    (
+                        turn_id,
+                        call.id,
+                        round,
+                        pos,
+                        call.name,
+                        dump(call.arguments),
+                        "registered",
+                        time.time(),
+                    ),
+                )
 
     @staticmethod
     def _calls_in_round(conn: sqlite3.Connection, turn_id: str, round: int) -> int:
