@@ -89,7 +89,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     try:
         store = Store.open(store_dir or data_dir())
     except (OSError, StoreError) as exc:
-        event("store unavailable", error=type(exc).__name__)
+        event("store unavailable", error=type(exc).__name__, reason=getattr(exc, "reason", "io"))
         store = None
     journal = SqliteJournal(store) if store is not None else None
     pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")

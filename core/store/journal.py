@@ -6,8 +6,8 @@ never executed again on recovery (it is settled as interrupted instead). The two
 needs before it runs are not swallowed: a failed ``tool_registered`` or ``tool_running`` (or one
 that changed no row) raises ``core.journal.JournalError`` after its ``store error:`` line, and the
 engine does not execute that call; the same when the model message carrying the call failed to
-save (its calls are registered in that message's transaction, and their results are not stored:
-a result without its call would make every later request of the agent invalid). Otherwise the call would run while recorded as merely
+save (and their results are not stored: a result without its call would make every later
+request of the agent invalid). Otherwise the call would run while recorded as merely
 registered (or not at all), and recovery would execute it again on resume: a save error never
 causes re-execution (S02-3).
 

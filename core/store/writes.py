@@ -28,6 +28,7 @@ class StoreWrites(StoreBase):
         conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", (sha, size))
 
     def _write_message_blobs(self, message: ChatMessage) -> MessageBlobs:
+        self._writable()
         raw = message.text.encode("utf-8")
         text_sha = self.blobs.put(raw)
         images = [(self.blobs.put(img.data), img) for img in message.attachments]
@@ -139,24 +140,6 @@ class StoreWrites(StoreBase):
                 blobs=blobs,
                 usage=usage,
             )
-            # the calls are registered with the message that carries them: one transaction, so a
-            # call is never on record without its model message (a full disk between the two
-            # writes left results that answered no call, refused by the provider ever after)
-            for pos, call in enumerate(message.tool_calls):
-                conn.execute(
-                    "INSERT OR IGNORE INTO tool_calls(turn_id, call_id, round, pos, name, arguments, state,"
-                    " registered) VALUES (?,?,?,?,?,?,?,?)",
-                    (
-                        turn_id,
-                        call.id,
-                        round,
-                        pos,
-                        call.name,
-                        dump(call.arguments),
-                        "registered",
-                        time.time(),
-                    ),
-                )
 
     @staticmethod
     def _calls_in_round(conn: sqlite3.Connection, turn_id: str, round: int) -> int:
@@ -277,6 +260,7 @@ class StoreWrites(StoreBase):
         return True
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
+        self._writable()
         raw = text.encode("utf-8")
         sha = self.blobs.put(raw)
         state = "paused" if stop == Stop.PAUSED else "done"  # the turn's state, not its stop
