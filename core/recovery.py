@@ -33,6 +33,7 @@ engine's seam, free of the store) and are re-exported here.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Literal
 
@@ -41,7 +42,8 @@ from core.journal import PauseGate, ResumePoint, TurnPaused
 from core.log import event
 from core.notes import note
 from core.stops import Stop
-from core.store import Store
+from core.store import Store, StoreError
+from core.store.schema import unavailable
 from core.tool import ToolReturn
 
 
@@ -79,7 +81,21 @@ def lost_calls(store: Store, turn_id: str) -> tuple[int, bool]:
 
 
 def recover(store: Store, language: str = "en") -> list[ResumePoint]:
-    """Settle every unfinished turn and return where each one resumes (oldest first)."""
+    """Settle every unfinished turn and return where each one resumes (oldest first).
+
+    A store that cannot be written now (full disk, read-only) or read resumes nothing this run
+    (a ``recovery failed:`` line): the cut calls keep their records, so a later start settles
+    them, and a call that was running is never run again either way (S02-3)."""
+    try:
+        return _recover(store, language)
+    except (OSError, sqlite3.Error, StoreError) as exc:
+        typed = unavailable(exc)
+        reason = typed.reason if typed is not None else "corrupt"
+        event("recovery failed", reason=reason, error=type(exc).__name__)
+        return []
+
+
+def _recover(store: Store, language: str) -> list[ResumePoint]:
     not_executed = interrupted = lost = 0
     paused: set[str] = set()
     for turn_id, state in store.unfinished_turns():

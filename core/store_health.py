@@ -52,7 +52,7 @@ def open_store(data_dir: Path) -> tuple[Store | None, list[StoreProblem]]:
         blobs = 0 if db.exists() else _blob_count(root)
         store = Store.open(data_dir)
     except (OSError, StoreError) as exc:
-        event("store unavailable", error=type(exc).__name__)
+        event("store unavailable", error=type(exc).__name__, reason=getattr(exc, "reason", "io"))
         return None, [StoreProblem("unavailable", str(exc)[:200] or type(exc).__name__, data_dir)]
     problems = [StoreProblem("moved_aside", "", p) for p in sorted(_set_aside(root) - before)]
     if blobs and not problems:

@@ -49,6 +49,7 @@ from core.llm import ModelBackend, ProviderError, ProviderHTTPError, complete_re
 from core.log import event as log_event
 from core.notes import note
 from core.questions import Questions
+from core.request_check import pair_tool_messages
 from core.stops import Stop
 from core.tool import AgentTool, ToolReturn
 from core.tool_calls import CallScope, ToolPipeline, run_call
@@ -316,6 +317,7 @@ class Turn:
 
     async def _call_model(self, *, summary: bool) -> ChatResponse:
         self._cap_images()
+        self._pair_tool_messages()
         request = self._request(summary)
 
         def on_text(delta: str) -> None:
@@ -371,6 +373,26 @@ class Turn:
         self.messages, removed = cap_tool_images(self.messages, self.s.language)
         if removed:
             log_event("tool image capped", agent=self.s.agent_id, removed=removed)
+
+    def _pair_tool_messages(self) -> None:
+        """The invariant before each request: tool calls and results pair up (a request that breaks
+        it is refused by the provider, turn after turn). A broken pair is repaired, never sent: a
+        result that answers no call is dropped, an unanswered call gets an interrupted result."""
+        self.history = self._paired(self.history, "history")
+        self.messages = self._paired(self.messages, "messages")
+
+    def _paired(self, messages: list[ChatMessage], part: str) -> list[ChatMessage]:
+        paired = pair_tool_messages(messages, self.s.language)
+        if not paired.repaired:
+            return messages
+        log_event(
+            "request repaired",
+            agent=self.s.agent_id,
+            part=part,
+            dropped=len(paired.dropped),
+            added=len(paired.added),
+        )
+        return paired.messages
 
     # ------------------------------------------------------------------ tools
     async def _run_tools(self, assistant: ChatMessage, completed: dict[str, ToolReturn]) -> str | None:

@@ -4,6 +4,7 @@ from core.store.blobs import PAGE_SIZE, BlobError, BlobStore, CorruptBlob, Missi
 from core.store.db import Store
 from core.store.journal import SqliteJournal
 from core.store.records import ConversationInfo, ImageRef, StoredMessage, StoredToolCall
+from core.store.schema import CorruptDatabase, StoreUnavailable
 
 __all__ = [
     "PAGE_SIZE",
@@ -11,11 +12,13 @@ __all__ = [
     "BlobStore",
     "ConversationInfo",
     "CorruptBlob",
+    "CorruptDatabase",
     "ImageRef",
     "MissingBlob",
     "SqliteJournal",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "StoredMessage",
     "StoredToolCall",
     "sha256_of",

@@ -20,8 +20,8 @@ fsync (about 1 ms here, up to 15 ms, much more on a busy disk), so the turn engi
 worker thread and awaits them (``SqliteJournal.blocking``); see tests/bench/test_bench_store.py
 and tests/bench/test_bench_gui.py for measured latencies.
 
-Problems with stored content never stop the app: a database file that SQLite cannot open is moved
-aside and a new one created; a missing or corrupt blob is logged as a ``store corrupt:`` line and
+Problems with stored content never stop the app: a damaged database file is moved aside and a new
+one created (a full or read-only disk raises ``StoreUnavailable`` instead and moves nothing); a missing or corrupt blob is logged as a ``store corrupt:`` line and
 shown as a note (``store_corrupt`` / ``image_omitted``), never used silently.
 """
 
@@ -36,7 +36,7 @@ from core.paths import private_dir
 from core.store.blobs import BlobStore
 from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
-from core.store.schema import DB_NAME, open_database
+from core.store.schema import DB_NAME, StoreUnavailable, open_database, unavailable
 from core.store.writes import StoreWrites
 
 
@@ -55,8 +55,11 @@ class Store(StoreWrites, StoreResume):
     @classmethod
     def open(cls, data_dir: Path) -> Store:
         root = data_dir / "store"
-        private_dir(root)
-        blobs = BlobStore(root / "blobs")
+        try:
+            private_dir(root)
+            blobs = BlobStore(root / "blobs")
+        except OSError as exc:
+            raise unavailable(exc) or StoreUnavailable("io") from exc
         db_path = root / DB_NAME
         # SQLite makes the WAL and shared-memory files with the database file's mode: a new
         # database file is made private before SQLite creates it, and an older store's are fixed

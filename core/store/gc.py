@@ -13,6 +13,9 @@ names it, or when it is young. Finding those names means reading stored texts; a
 cannot be read (missing or corrupt) is reported and no spill file is removed in that run
 (preserve on doubt: the unreadable text might have named one).
 
+Blob files are all kept while a database moved aside as damaged (``store.db.corrupt-*``) is in
+the store folder: that history's records may name any of them (``blobs_kept=moved_aside``).
+
 Synchronous and slow on a big store: run it off the event loop (``asyncio.to_thread``).
 """
 
@@ -28,6 +31,7 @@ from pathlib import Path
 from core.log import event
 from core.store.blobs import BlobError
 from core.store.db import Store
+from core.store.schema import moved_aside
 
 DEFAULT_GRACE_S = 3600.0
 _SHA = r"[0-9a-f]{64}"
@@ -149,13 +153,14 @@ def collect(
 
     referenced = referenced_blobs(store)
     root = store.blobs.root
+    keep_all = bool(moved_aside(store.root))  # a moved-aside history may reference any blob
     if root.is_dir():
         for sub in sorted(p for p in root.iterdir() if p.is_dir()):
             for path in sorted(sub.iterdir()):
                 if path.name.startswith(".tmp-"):
                     sweep.consider(path, referenced=False)
                 elif re.fullmatch(_SHA, path.name):
-                    sweep.consider(path, referenced=path.name in referenced)
+                    sweep.consider(path, referenced=keep_all or path.name in referenced)
 
     if spill_dir is not None and spill_dir.is_dir():
         spills = sorted(p for p in spill_dir.iterdir() if p.is_file() and _SPILL_NAME.match(p.name))
@@ -194,6 +199,7 @@ def collect(
         kept=report.kept,
         corrupt=len(report.corrupt),
         dry_run=dry_run,
+        **({"blobs_kept": "moved_aside"} if keep_all else {}),
         ms=int((time.monotonic() - started) * 1000),
     )
     return report

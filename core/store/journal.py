@@ -6,7 +6,9 @@ then swallowed: the turn goes on, and because a running call's completion was no
 never executed again on recovery (it is settled as interrupted instead). The two writes a call
 needs before it runs are not swallowed: a failed ``tool_registered`` or ``tool_running`` (or one
 that changed no row) raises ``core.journal.JournalError`` after its ``store error:`` line, and the
-engine does not execute that call. Otherwise the call would run while recorded as merely
+engine does not execute that call; the same when the model message carrying the call failed to
+save (and their results are not stored: a result without its call would make every later
+request of the agent invalid). Otherwise the call would run while recorded as merely
 registered (or not at all), and recovery would execute it again on resume: a save error never
 causes re-execution (S02-3).
 
@@ -43,6 +45,9 @@ class SqliteJournal:
         self.conversation_for = conversation_for or (lambda agent_id: agent_id)
         self.errors = 0
         self._problems: deque[StoreProblem] = deque()  # appended in worker threads, taken on the loop
+        # (turn, call) of model messages that failed to save: their calls are not run and their
+        # results not stored, so the store never holds a result that answers no call
+        self._unsaved: set[tuple[str, str]] = set()
 
     def _guard(self, op: str, turn_id: str, fn: Callable[[], object]) -> bool:
         """Run one write; False (after a ``store error:`` line) when it failed."""
@@ -69,12 +74,24 @@ class SqliteJournal:
         )
 
     def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None:
-        self._guard(
+        if not self._guard(
             "model_message", turn_id, lambda: self.store.model_message(turn_id, round, message, usage)
-        )
+        ):
+            self._unsaved.update((turn_id, c.id) for c in message.tool_calls)
+
+    def _unsaved_call(self, op: str, turn_id: str, call_id: str) -> bool:
+        """True (after a ``store error:`` line) when ``call_id``'s model message was not saved."""
+        if (turn_id, call_id) not in self._unsaved:
+            return False
+        self.errors += 1
+        event("store error", op=op, turn=turn_id, error="ModelMessageNotSaved", tail=f"call {call_id}")
+        return True
 
     def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
-        """Raises ``JournalError`` when the registration was not written."""
+        """Raises ``JournalError`` when the registration was not written (or the model message
+        carrying the call was not: a call is never run without it)."""
+        if self._unsaved_call("tool_registered", turn_id, call.id):
+            raise JournalError("tool_registered", turn_id, call.id, "model message not saved")
         if not self._guard(
             "tool_registered", turn_id, lambda: self.store.tool_registered(turn_id, round, call)
         ):
@@ -97,6 +114,8 @@ class SqliteJournal:
             raise JournalError("tool_running", turn_id, call_id, "no row changed")
 
     def tool_completed(self, turn_id: str, call_id: str, result: ToolReturn, message: ChatMessage) -> None:
+        if self._unsaved_call("tool_completed", turn_id, call_id):
+            return  # a stored result without its call would be refused by every later request
         self._guard(
             "tool_completed", turn_id, lambda: self.store.tool_completed(turn_id, call_id, result, message)
         )

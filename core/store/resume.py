@@ -15,7 +15,9 @@ from dataclasses import replace
 
 from core.canonical import ChatMessage, ImageData, Role, ToolCall, Usage
 from core.journal import ResumePoint
+from core.log import event
 from core.notes import note
+from core.request_check import pair_tool_messages
 from core.store.blobs import BlobError
 from core.store.reads import StoreReads, recent_turns
 from core.store.records import ImageRef, message_columns, usage_from
@@ -26,6 +28,16 @@ from core.tool import ToolOutput, ToolReturn
 def _with_notes(text: str, notes: list[str]) -> str:
     """``text`` followed by ``notes``, one a line."""
     return "\n".join([text, *notes] if text else notes)
+
+
+def _paired(messages: list[ChatMessage], **where: object) -> list[ChatMessage]:
+    """``messages`` without tool results that answer no stored call (what a full disk mid-turn
+    left behind in older stores): sent again, they would be refused by the provider on every later
+    request. A repair is logged (``store repaired:``)."""
+    paired = pair_tool_messages(messages, close_open=False)
+    if paired.repaired:
+        event("store repaired", None, **where, dropped=len(paired.dropped))
+    return paired.messages
 
 
 class StoreResume(StoreReads):
@@ -152,7 +164,7 @@ class StoreResume(StoreReads):
                 if len(kept) != len(msg.tool_calls):
                     msg = replace(msg, tool_calls=kept)
             out.append(msg)
-        return out
+        return _paired(out, conversation=conversation_id)
 
     def unfinished_turns(self) -> list[tuple[str, str]]:
         """(turn id, state) of turns that did not end: cut by a crash or paused."""
@@ -188,6 +200,7 @@ class StoreResume(StoreReads):
                     usage = usage + usage_from(r["usage"])
             if user is None:
                 continue
+            messages = _paired(messages, turn=turn_id)
             completed: dict[str, ToolReturn] = {}
             for call_id, state in self.call_states(turn_id).items():
                 if state in DONE_STATES:

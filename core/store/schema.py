@@ -5,12 +5,19 @@ Durability: the database runs in WAL mode with ``synchronous=FULL``, so a commit
 loss, not only a process kill. Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT`` transaction
 (``StoreBase._tx``) under the store's lock.
 
-A database file that SQLite cannot open is moved aside (with its WAL files) and a new one
-created (``open_database``): problems with stored content never stop the app.
+Only a damaged database is moved aside (with its WAL files) and a new one created
+(``open_database``): SQLite says the file is not a database or is malformed, or ``PRAGMA
+quick_check`` fails (``CorruptDatabase``). A store that cannot be used now (full disk, read-only,
+no permission, I/O error) is never moved aside: ``StoreUnavailable(reason)`` is raised and the
+app runs without history until the next start. A store that turns read-only while the app runs
+is detected before each write (``StoreBase._writable``): the write raises ``StoreUnavailable``
+instead of touching SQLite's memory-mapped shared-memory file (a SIGBUS otherwise).
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 import threading
 import time
@@ -113,6 +120,49 @@ CREATE TABLE IF NOT EXISTS completions (
 """
 
 
+class StoreUnavailable(StoreError):
+    """The store cannot be used now; nothing was moved aside or deleted. ``reason``: ``full``
+    (disk or quota full), ``read_only``, ``permission``, ``busy``, ``io`` (another I/O error)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"store unavailable ({reason})" + (f": {detail}" if detail else ""))
+        self.reason = reason
+
+
+class CorruptDatabase(sqlite3.DatabaseError):
+    """``PRAGMA quick_check`` found damage: the only failure besides SQLite's own corruption codes
+    that moves the database aside."""
+
+
+_CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_SQLITE_REASONS = {13: "full", 8: "read_only", 3: "permission", 23: "permission", 5: "busy", 6: "busy"}
+_ERRNO_REASONS = {
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EROFS: "read_only",
+    errno.EACCES: "permission",
+    errno.EPERM: "permission",
+}
+
+
+def unavailable(exc: BaseException) -> StoreUnavailable | None:
+    """``exc`` as a ``StoreUnavailable`` when it says the store cannot be used now; None when it
+    is corruption (or not a store failure at all)."""
+    if isinstance(exc, StoreUnavailable):
+        return exc
+    if isinstance(exc, CorruptDatabase):
+        return None
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None and code & 0xFF in _CORRUPT_CODES:
+            return None
+        reason = "io" if code is None else _SQLITE_REASONS.get(code & 0xFF, "io")
+        return StoreUnavailable(reason, str(exc)[:200])
+    if isinstance(exc, OSError):
+        return StoreUnavailable(_ERRNO_REASONS.get(exc.errno or 0, "io"), str(exc)[:200])
+    return None
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open (creating when new) the database at ``path``: WAL, ``synchronous=FULL``, foreign keys,
     the schema, the version check and a quick integrity check. Rows come back as ``sqlite3.Row``.
@@ -129,7 +179,9 @@ def connect(path: Path) -> sqlite3.Connection:
             conn.execute("INSERT INTO schema_version(version) VALUES (?)", (SCHEMA_VERSION,))
         elif row["version"] > SCHEMA_VERSION:
             raise StoreError(f"store schema {row['version']} is newer than this app ({SCHEMA_VERSION})")
-        conn.execute("PRAGMA quick_check").fetchone()
+        check = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+        if check != ["ok"]:
+            raise CorruptDatabase(f"quick_check: {check[0] if check else 'no answer'}"[:200])
     except BaseException:
         conn.close()
         raise
@@ -138,20 +190,41 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _no_space(path: Path) -> bool:
+    try:
+        return os.statvfs(path).f_bavail == 0
+    except OSError:
+        return False
+
+
 def open_database(root: Path) -> sqlite3.Connection:
-    """The connection to ``<root>/store.db``; an unreadable file is moved aside first (a
-    ``store corrupt:`` line) and a new database created in its place."""
+    """The connection to ``<root>/store.db``; a damaged file is moved aside first (a ``store
+    corrupt:`` line) and a new database created in its place. Raises ``StoreUnavailable`` when
+    the store cannot be used now (a full disk, read-only): then nothing is moved."""
     db_path = root / DB_NAME
     try:
         return connect(db_path)
-    except sqlite3.DatabaseError as exc:
-        aside = db_path.with_name(f"{DB_NAME}.corrupt-{int(time.time())}")
+    except (sqlite3.Error, OSError) as exc:
+        if (typed := unavailable(exc)) is not None:
+            if typed.reason == "io" and _no_space(root):  # SQLite says IOERR for a -shm it cannot grow
+                typed = StoreUnavailable("full", str(typed))
+            raise typed from exc
+        error = type(exc).__name__
+    aside = db_path.with_name(f"{DB_NAME}.corrupt-{int(time.time())}")
+    try:
         for suffix in ("", "-wal", "-shm"):
             src = Path(str(db_path) + suffix)
             if src.exists():
                 src.replace(Path(str(aside) + suffix))
-        event("store corrupt", file=DB_NAME, action="moved_aside", error=type(exc).__name__)
+        event("store corrupt", file=DB_NAME, action="moved_aside", error=error)
         return connect(db_path)
+    except (sqlite3.Error, OSError) as exc:
+        raise unavailable(exc) or StoreUnavailable("io", type(exc).__name__) from exc
+
+
+def moved_aside(root: Path) -> list[Path]:
+    """Databases moved aside as damaged: their blobs are kept (``core.store.gc``)."""
+    return sorted(p for p in root.glob(f"{DB_NAME}.corrupt-*") if not p.name.endswith(("-wal", "-shm")))
 
 
 class StoreBase:
@@ -164,6 +237,7 @@ class StoreBase:
         self.blobs = blobs
         self._lock = threading.RLock()
         self.problems: list[str] = []  # store corrupt: lines written since opening
+        self.unavailable: StoreUnavailable | None = None  # set once the store turned read-only
         # test hook (kill-point injection): called with an operation name after each commit
         self.after_commit: Callable[[str], None] | None = None
 
@@ -171,9 +245,27 @@ class StoreBase:
         with self._lock:
             self._conn.close()
 
+    def _writable(self) -> None:
+        """Raise ``StoreUnavailable`` when the store's file system is read-only (checked before
+        every write: SQLite would write its memory-mapped -shm file and die of SIGBUS). Once
+        seen, the store stays unavailable for writes (one ``store unavailable:`` line)."""
+        if self.unavailable is None:
+            try:
+                read_only = bool(os.statvfs(self.root).f_flag & os.ST_RDONLY)
+            except OSError as exc:
+                read_only, detail = True, type(exc).__name__
+            else:
+                detail = "file system is read-only"
+            if not read_only:
+                return
+            self.unavailable = StoreUnavailable("read_only", detail)
+            event("store unavailable", reason="read_only", when="running")
+        raise self.unavailable
+
     @contextmanager
     def _tx(self, op: str) -> Iterator[sqlite3.Connection]:
         with self._lock:
+            self._writable()
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn

@@ -31,6 +31,7 @@ class StoreWrites(StoreBase):
         conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", (sha, size))
 
     def _write_message_blobs(self, message: ChatMessage) -> MessageBlobs:
+        self._writable()
         raw = message.text.encode("utf-8")
         text_sha = self.blobs.put(raw)
         images = [(self.blobs.put(img.data), img) for img in message.attachments]
@@ -301,6 +302,7 @@ class StoreWrites(StoreBase):
         return True
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
+        self._writable()
         raw = text.encode("utf-8")
         sha = self.blobs.put(raw)
         state = "paused" if stop == Stop.PAUSED else "done"  # the turn's state, not its stop

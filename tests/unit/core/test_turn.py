@@ -296,3 +296,15 @@ async def test_pipeline_sees_every_result_before_the_model() -> None:
     await make_turn(backend, [EchoTool("a", "a secret"), RaisingTool()], pipeline=pipe).run()
     assert sorted(pipe.seen) == ["a", "broken"]
     assert backend.requests[1].messages[-2].text == "a [x]"
+
+
+@pytest.mark.asyncio
+async def test_a_request_never_carries_results_that_answer_no_call(event_log: Path) -> None:
+    backend = ScriptedBackend([reply("fine")])
+    turn = make_turn(backend, [])
+    orphan = ChatMessage(Role.TOOL, "lost its call", tool_call_id="gone")
+    turn.history = [ChatMessage(Role.USER, "earlier"), orphan, ChatMessage(Role.ASSISTANT, "ok")]
+    await turn.run()
+    [request] = backend.requests
+    assert [m.tool_call_id for m in request.messages] == [None, None, None]
+    assert any("request repaired:" in line and "dropped=1" in line for line in log_lines(event_log))
