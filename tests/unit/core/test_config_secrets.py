@@ -135,7 +135,9 @@ ALLOWED = [
         ]
     ),
     {**BASE, "templates": [{**BASE["templates"][0], "model": "xai-responses-vision-large"}]},
-    with_prompt("Use the xai-responses-vision-large model, and sk-learn-compatible-estimators."),
+    with_prompt(
+        "Use the xai-responses-vision-large model, and " + "sk-" + "learn-compatible-estimators."
+    ),  # not a key: split so no scanner mistakes it for one
     with_prompt(
         "You are a careful assistant. Never reveal an API key, a password or a token; "
         "keys look like sk-... and tokens like ghp_... . Keep the token budget small. "
