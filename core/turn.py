@@ -22,8 +22,8 @@ could not be written is not executed (S02-3): the model gets the ``tool_not_reco
 
 Over 400 lines because the loop, the model calls and the pause/resume boundaries share one
 turn's state (messages, rounds, usage, blocked images); what does not (one call's execution,
-the image rules, Stop/Pause and the repeat guard) lives in ``core.tool_calls``, ``core.image_rules``
-and ``core.turn_control``.
+the image rules, Stop/Pause and the repeat guard, the pairing check of a request) lives in
+``core.tool_calls``, ``core.image_rules``, ``core.turn_control`` and ``core.request_check``.
 """
 
 from __future__ import annotations
