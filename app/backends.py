@@ -1,7 +1,7 @@
 """The backend factory the app hands to the village: one ``ModelBackend`` per template.
 
 ``offline-demo`` gives the clearly labelled demo model. The seven wires go through
-``core.llm.http_backend`` over one shared HTTP client; the key is read from the keyring only at
+``core.llm.http.http_backend`` over one shared HTTP client; the key is read from the keyring only at
 this point and only for the request, never shown or logged. A template with no key name needs no
 key (local servers: Ollama, LM Studio, llama.cpp, vLLM).
 """
@@ -16,7 +16,8 @@ from core.canonical import ChatRequest, ChatResponse
 from core.config import Template
 from core.demo_model import BACKEND as OFFLINE_DEMO
 from core.demo_model import DemoBackend
-from core.llm import ModelBackend, ProviderProtocolError, TextSink, http_backend
+from core.llm import ModelBackend, ProviderProtocolError, TextSink
+from core.llm.http import http_backend
 
 from .contracts import BackendFactory
 from .keys import KeyStore

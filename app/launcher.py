@@ -21,12 +21,12 @@ from core.config import Config, ConfigError, default_config_path, load_config
 from core.events import StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
+from core.keyring_secrets import default_secret_resolver
 from core.log import LOG, event
 from core.mcp import McpToolProvider
 from core.paths import data_dir
 from core.recovery import recover
 from core.results import VillagePipeline
-from core.secret_refs import default_secret_resolver
 from core.store import SqliteJournal, Store
 from core.store.gc import collect
 from core.store.lock import StoreLock, StoreLocked

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from PIL import Image
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role, ToolCall, Usage
+from core.config.schema import OFFLINE_DEMO
 from core.llm import TextSink
 from core.notes import note
 
-BACKEND = "offline-demo"
+BACKEND = OFFLINE_DEMO
 MODEL = "demo"
 LIVE_VIEW_SUFFIX = "live_view_image"
 

@@ -27,7 +27,7 @@ Log lines go through an injected hook ``log(kind, fields, tail=None)`` (the core
 ``core.log.event``); keys and image bytes never reach it.
 
 ``WireBackend`` implements ``core.llm.ModelBackend`` for one template: wire + client + key. The
-WebP → JPEG retry (S70-17) is not here: ``core.llm.http_backend`` wraps this backend in it.
+WebP → JPEG retry (S70-17) is not here: ``core.llm.http.http_backend`` wraps this backend in it.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from core.demo_model import BACKEND as OFFLINE_DEMO
 from core.llm import DEFAULT_BASE_URLS, WIRE_NAMES
 from core.spill import DEFAULT_BUDGET_TOKENS
 
@@ -30,7 +29,9 @@ from .kinds import (
 )
 
 LANGUAGES = ("ja", "en", "zh")
-# OFFLINE_DEMO is not a wire: the clearly labelled offline demo model of the first-run village.
+# OFFLINE_DEMO is not a wire: the clearly labelled offline demo model of the first-run village
+# (core.demo_model, which takes its backend name from here).
+OFFLINE_DEMO = "offline-demo"
 PROTOCOLS: tuple[str, ...] = (*WIRE_NAMES, OFFLINE_DEMO)
 # Built-in tools an agent may be given (core/builtin_tools.py); execute_code runs code, so it is opt-in.
 BUILTIN_TOOLS = ("ask_user_question", "execute_code")

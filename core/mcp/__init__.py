@@ -4,6 +4,7 @@ S70-22) and the per-agent connection manager with OAuth sign-in for remote serve
 from __future__ import annotations
 
 from core.elicitation import ElicitationAnswer, ElicitationHandler, ElicitationRequest
+from core.keyring_secrets import default_secret_resolver
 from core.mcp.oauth import McpOAuth, OpenUrl
 from core.mcp.oauth_callback import LoopbackCallback
 from core.mcp.oauth_errors import (
@@ -19,7 +20,7 @@ from core.mcp.provider import McpToolProvider
 from core.mcp.render import render_tool_output, render_tool_output_async
 from core.mcp.status import ServerStatus
 from core.mcp.tool import McpTool, tool_name
-from core.secret_refs import SecretResolver, default_secret_resolver
+from core.secret_refs import SecretResolver
 
 __all__ = [
     "ElicitationAnswer",

@@ -25,13 +25,14 @@ import mcp_types
 from core import notes
 from core.config import McpServer, McpSettings
 from core.elicitation import ElicitationHandler
+from core.keyring_secrets import default_secret_resolver
 from core.log import LOG
 from core.mcp.connection import Connection
 from core.mcp.oauth import OpenUrl
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S
 from core.mcp.status import ServerStatus, seconds
 from core.mcp.tool import McpTool, tool_name, unique_names
-from core.secret_refs import SecretResolver, default_secret_resolver
+from core.secret_refs import SecretResolver
 from core.tool import AgentTool, ToolContext, ToolReturn
 
 

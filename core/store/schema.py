@@ -238,7 +238,9 @@ class StoreBase:
         self._lock = threading.RLock()
         self.problems: list[str] = []  # store corrupt: lines written since opening
         self.unavailable: StoreUnavailable | None = None  # set once the store turned read-only
-        # test hook (kill-point injection): called with an operation name after each commit
+        # test hooks (kill-point injection): called with an operation name before each write
+        # transaction begins and after each commit
+        self.before_tx: Callable[[str], None] | None = None
         self.after_commit: Callable[[str], None] | None = None
 
     def close(self) -> None:
@@ -264,6 +266,8 @@ class StoreBase:
 
     @contextmanager
     def _tx(self, op: str) -> Iterator[sqlite3.Connection]:
+        if self.before_tx is not None:
+            self.before_tx(op)
         with self._lock:
             self._writable()
             self._conn.execute("BEGIN IMMEDIATE")

@@ -26,6 +26,11 @@ sit at its seams: the journal object, the tool object, the store's commit and bl
   completion is durable, then die: one call of the round completed, the other never started;
 - ``commit@N``: right after the N-th SQLite commit of this process (recovery's included);
 - ``blob@N``: right after the N-th new blob file is written, before its transaction commits;
+- ``recovery_tx@N``: just before the N-th write transaction of ``core.recovery.recover`` begins
+  (this process's recovery only); ``recovered@N``: once recovery has returned, before any cut turn
+  is resumed (N is 1: recovery runs once a start). With the store on a full disk
+  (tests/integration/test_engine_kill.py's full-disk cases) recovery cannot write: these are the
+  kills during a recovery that failed or stopped half-way;
 - ``none``: no kill; the driver prints the per-kind counts as JSON on its last stdout line.
 
 ``FUSEFORKS_WAL_TRACE=1`` keeps the write-ahead log (``PRAGMA wal_autocheckpoint=0``) and appends
@@ -261,7 +266,11 @@ async def main(store_dir: Path, spec: str) -> None:
     finally:
         time.strftime = real_strftime
     await village.start()
-    for point in recover(store, config.village.language):
+    store.before_tx = lambda _op: killer.hit("recovery_tx")
+    points = recover(store, config.village.language)
+    store.before_tx = None
+    killer.hit("recovered")
+    for point in points:
         village.resume(point)
     await village.wait_idle()
     begun = {m.text for m in store.messages(AGENT) if m.kind == "input"}

@@ -2,7 +2,8 @@
 VillagePipeline, the built-in execute_code in real subprocesses) at every journal write (before
 and after it), at every tool subprocess start and finish, inside blob writes, right after the
 tool_completed commits, with one call of a round completed and its partner never started (the
-reuse path), and again during recovery or the resumed turn; restart until the scenario is done and
+reuse path), and again during recovery (also on a full disk) or the resumed turn; restart until the
+scenario is done and
 check (S02-3 … S02-5):
 
 - no tool call ran twice; a call whose completion is a real result ran exactly once;
@@ -33,6 +34,7 @@ import pytest
 from core.log import LOG_NAME
 from core.notes import note
 from core.store import Store
+from tests.fakes import mounts
 from tests.fakes.logs import log_lines
 from tests.integration.engine_kill_driver import (
     AGENT,
@@ -63,6 +65,7 @@ CLEAN_COUNTS = {
     "commit": 34,
     "tool_start": 8,
     "tool_finish": 8,
+    "recovered": 1,
 }
 INTERRUPTED = note("tool_interrupted", "en")
 # a spilled result: its head, the spill notice (omitted tokens, spill file), its tail
@@ -95,6 +98,43 @@ DOUBLE = [
     ("after:begin_turn@2", "after:model_message@1"),
     ("before:end_turn@1", "before:end_turn@1"),  # the finish-without-model path, cut again
 ]
+# Killed, then restarted with the store's file system full (``free`` bytes left on a tmpfs of
+# FULL_DISK_KB) and killed again during (or right at the end of) that restart's recovery, then
+# restarted with the space back. A full disk makes recovery fail at its first write ("recovery
+# failed: reason=full") or stop half-way; the calls it could not settle stay "running" for the
+# next start, which settles them: never run again.
+FULL_DISK_KB = 4096
+FULL_DISK = [
+    # (first kill, kill during the full-disk recovery, bytes left free)
+    ("after:tool_running@1", "recovered@1", 0),  # recovery failed at once: no byte to write
+    ("after:tool_running@1", "recovery_tx@1", 16_384),  # before its first transaction
+    ("after:tool_running@1", "recovery_tx@2", 65_536),  # half-way: one call settled, one not
+    ("tool_start@2", "commit@1", 65_536),  # right after its first commit
+    ("hold:tool_running@2", "recovered@1", 0),  # the reuse path, on a full disk
+    ("before:tool_completed@3", "recovered@1", 0),
+]
+FULL_DISK_CHILD = """
+import json, shutil, subprocess, sys
+from pathlib import Path
+from tests.fakes.mounts import fill, tmpfs
+
+data, first, second, free, size_kb = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+store = tmpfs(data / "store", size_kb)  # the database and blobs; ran.log, log, spill stay off it
+
+def run(spec):
+    cmd = [sys.executable, "-m", "tests.integration.engine_kill_driver", str(data), spec]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    return [done.returncode, done.stderr[-2000:]]
+
+codes = [run(first)]
+filler = fill(store, free)
+codes.append(run(second))
+filler.unlink()
+codes.append(run("none"))
+shutil.copytree(store, data / "store.out")
+print(json.dumps({"codes": codes}))
+"""
+
 # Calls cannot be running while the engine writes these (registration happens before the round's
 # calls start; model messages and turn ends happen between rounds).
 OUTSIDE_TOOL_RUNS = ("begin_turn", "model_message", "tool_registered", "end_turn")
@@ -245,7 +285,7 @@ def test_clean_run_counts_every_kill_point(tmp_path: Path) -> None:
     assert finish(tmp_path) == CLEAN_COUNTS
     assert [sorted(cut) for cut in check_store(tmp_path).values()] == [[]] * TURNS
     assert set(CLEAN) == set(JOURNAL_OPS)
-    assert finish(tmp_path) == {}  # a finished store: a restart resumes nothing, sends nothing
+    assert finish(tmp_path) == {"recovered": 1}  # a finished store: a restart resumes nothing, sends nothing
 
 
 @pytest.mark.parametrize("spec", SINGLE)
@@ -291,6 +331,27 @@ def test_kill_twice_then_restart(tmp_path: Path, first: str, second: str) -> Non
     assert res.returncode == -9, (res.returncode, res.stderr)  # the restart was killed too
     finish(tmp_path)
     check_store(tmp_path)
+
+
+@pytest.mark.skipif(not mounts.available(), reason=mounts.SKIP_REASON)
+@pytest.mark.parametrize(("first", "second", "free"), FULL_DISK)
+def test_kill_during_recovery_with_a_full_disk(tmp_path: Path, first: str, second: str, free: int) -> None:
+    code = f"import sys; sys.argv = ['child', *{[str(tmp_path), first, second, str(free), str(FULL_DISK_KB)]!r}]\n"
+    child = mounts.run_isolated(code + FULL_DISK_CHILD, timeout=180)
+    codes = mounts.last_json(child)["codes"]
+    assert [rc for rc, _ in codes] == [-9, -9, 0], (codes, child.stderr)
+    (tmp_path / "store").rmdir()  # the mount point, empty again outside the child's namespace
+    (tmp_path / "store.out").rename(tmp_path / "store")
+    check_store(tmp_path)
+    recovered = [
+        line
+        for line in log_lines(tmp_path / "log" / LOG_NAME)
+        if line.startswith(("recovery:", "recovery failed:"))
+    ]
+    if free == 0:  # not one byte: the full-disk restart's recovery failed and said why
+        # a blob it could not write (OSError) or SQLite's "database or disk is full"
+        assert re.fullmatch(r"recovery failed: reason=full error=(OSError|OperationalError)", recovered[0])
+    assert recovered[-1].startswith("recovery: turns=1 "), recovered  # the last start settled the rest
 
 
 def test_restart_within_the_same_second_keeps_turns_apart(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import pytest_asyncio
 
 from app.demo import DemoCamera
 from core.config import Config, parse_config
-from core.llm import http_backend
+from core.llm.http import http_backend
 from core.mcp import McpToolProvider
 from core.village import Village
 from tests.fakes.logs import log_lines

@@ -21,7 +21,8 @@ import pytest
 from core.canonical import ChatMessage, ChatRequest, Role
 from core.config import Template, parse_config
 from core.events import Event, TurnFailed, TurnFinished
-from core.llm import ModelBackend, ProviderTransportError, http_backend
+from core.llm import ModelBackend, ProviderTransportError
+from core.llm.http import http_backend
 from core.store import SqliteJournal, Store
 from core.village import Village
 from tests.fakes.providers import FakeProvider, Reply

@@ -17,7 +17,8 @@ from PIL import Image
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, ImageData, Role, ToolSpec
 from core.config import Template
-from core.llm import ImagesRejected, ModelBackend, ProviderHTTPError, ProviderTransportError, http_backend
+from core.llm import ImagesRejected, ModelBackend, ProviderHTTPError, ProviderTransportError
+from core.llm.http import http_backend
 from tests.fakes.logs import log_lines
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Reply
 

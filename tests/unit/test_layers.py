@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -70,9 +71,22 @@ def test_wires_import_only_canonical_from_core() -> None:
 
 
 def test_core_reaches_the_wires_only_through_llm() -> None:
-    """core/llm.py is the one seam: the Wire contract, the provider facts, the backend, the errors."""
+    """The core.llm package is the one seam: the Wire contract, the provider facts and the errors
+    (core/llm/__init__.py), the backend over HTTP (core/llm/http.py)."""
     users = {f for f, m in imported_modules(ROOT / "core") if m.split(".")[0] == "wires"}
-    assert users == {"llm.py"}
+    assert users == {"llm/__init__.py", "llm/http.py"}
+
+
+def test_the_engine_imports_without_http_or_keyring() -> None:
+    """Recovery, a kill-test driver and the demo village start without httpx, the wires' HTTP client
+    or keyring: only core.llm.http and core.keyring_secrets bring them in (each costs tens of ms
+    in every subprocess the kill suites start)."""
+    code = (
+        "import sys, core.config, core.village, core.recovery, core.store, core.builtin_tools, core.results\n"
+        "print(sorted(m for m in ('httpx', 'httpx2', 'keyring', 'wires.http') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout == "[]\n"
 
 
 def test_canonical_imports_only_the_standard_library() -> None:

@@ -18,7 +18,7 @@ SOURCES = ("core", "wires", "app")
 DOC = ROOT / "docs" / "log-lines.md"
 HELPERS = {"event", "log_event", "log"}  # called by name or as an attribute (LOG.event, self.log)
 # (file, function) that forward a kind they were given: core.log.event and core.llm's LogHook
-FORWARDERS = {("core/log.py", "LOG.event"), ("core/llm.py", "core.log.event")}
+FORWARDERS = {("core/log.py", "LOG.event"), ("core/llm/http.py", "core.log.event")}
 
 
 def _literals(node: ast.expr) -> list[str] | None:
@@ -77,7 +77,7 @@ def test_the_collector_sees_every_helper_form() -> None:
     assert kinds["mcp call failed"] == {"core/mcp/provider.py"}  # LOG.event
     assert {"mcp server connected", "mcp server reconnected"} <= kinds.keys()  # a conditional
     assert kinds["llm retry"] == {"wires/http.py"}  # self.log
-    assert kinds["attachment fallback"] == {"core/llm.py"}  # core.log.event
+    assert kinds["attachment fallback"] == {"core/llm/http.py"}  # core.log.event
     assert kinds["settings saved"] == {"app/settings/dialog.py"}
 
 

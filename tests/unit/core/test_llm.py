@@ -13,7 +13,8 @@ from PIL import Image
 
 from core.canonical import ChatMessage, ChatRequest, ImageData, Role
 from core.config import Template
-from core.llm import DEFAULT_BASE_URLS, WIRE_NAMES, ImagesRejected, ProviderHTTPError, http_backend
+from core.llm import DEFAULT_BASE_URLS, WIRE_NAMES, ImagesRejected, ProviderHTTPError
+from core.llm.http import http_backend
 from tests.fakes.logs import log_lines
 
 OK_CHAT = {"choices": [{"message": {"role": "assistant", "content": "fine"}, "finish_reason": "stop"}]}

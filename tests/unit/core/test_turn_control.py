@@ -13,7 +13,7 @@ import pytest
 from core.canonical import ChatMessage, Role, ToolCall
 from core.config import Template
 from core.journal import JournalError, NullJournal
-from core.llm import http_backend
+from core.llm.http import http_backend
 from core.notes import note
 from core.turn_control import TurnControl
 from tests.fakes.logs import log_lines

@@ -12,7 +12,8 @@ from PIL import Image
 
 from core.canonical import ChatRequest, ChatResponse, ImageData, Role
 from core.config import Template
-from core.llm import ImagesRejected, ProviderHTTPError, http_backend
+from core.llm import ImagesRejected, ProviderHTTPError
+from core.llm.http import http_backend
 from core.notes import note
 from core.turn import TurnError
 from core.turn_control import TurnControl

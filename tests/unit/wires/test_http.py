@@ -16,7 +16,7 @@ import pytest
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role
 from core.config import Template
-from core.llm import http_backend
+from core.llm.http import http_backend
 from tests.fakes.logs import log_lines
 from wires import WIRES
 from wires.errors import ProviderHTTPError, ProviderProtocolError, ProviderTransportError
