@@ -3,8 +3,7 @@ VillagePipeline, the built-in execute_code in real subprocesses) at every journa
 and after it), at every tool subprocess start and finish, inside blob writes, right after the
 tool_completed commits, with one call of a round completed and its partner never started (the
 reuse path), and again during recovery (also on a full disk) or the resumed turn; restart until the
-scenario is done and
-check (S02-3 … S02-5):
+scenario is done and check (S02-3 … S02-5):
 
 - no tool call ran twice; a call whose completion is a real result ran exactly once;
 - a call cut while running is settled by core.recovery exactly as its policy says (state
