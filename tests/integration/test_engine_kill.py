@@ -24,7 +24,6 @@ import os
 import re
 import sqlite3
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -33,7 +32,7 @@ import pytest
 from core.log import LOG_NAME
 from core.notes import note
 from core.store import Store
-from tests.fakes import mounts
+from tests.fakes import forkserver, mounts
 from tests.fakes.logs import log_lines
 from tests.integration.engine_kill_driver import (
     AGENT,
@@ -145,15 +144,7 @@ def run(data: Path, spec: str, *, same_second: bool = False) -> subprocess.Compl
     env = {k: v for k, v in os.environ.items() if k != "FUSEFORKS_SAME_SECOND"}
     if same_second:
         env["FUSEFORKS_SAME_SECOND"] = "1"
-    return subprocess.run(
-        [sys.executable, "-m", "tests.integration.engine_kill_driver", str(data), spec],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return forkserver.server("tests.integration.engine_kill_driver").run([str(data), spec], env)
 
 
 def finish(data: Path) -> dict[str, int]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from core.store import Store
+from tests.fakes import forkserver
 
 ROOT = Path(__file__).resolve().parents[2]
 TURNS = 2
@@ -24,15 +24,7 @@ def run(data: Path, side: Path, kill_after: int | None) -> subprocess.CompletedP
     env = {k: v for k, v in os.environ.items() if k != "FUSEFORKS_KILL_AFTER"}
     if kill_after:
         env["FUSEFORKS_KILL_AFTER"] = str(kill_after)
-    return subprocess.run(
-        [sys.executable, "-m", "tests.integration.recovery_driver", str(data), str(side), str(TURNS)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return forkserver.server("tests.integration.recovery_driver").run([str(data), str(side), str(TURNS)], env)
 
 
 def check_store(data: Path, side: Path) -> None:
