@@ -49,7 +49,7 @@ RESULTS: dict[str, t.CallToolResult] = {
             t.EmbeddedResource(
                 type="resource",
                 resource=t.TextResourceContents(
-                    uri="file:///notes/today.md", mime_type="text/markdown", text="# Today\nshoot the shelf"
+                    uri="file:///notes/today.txt", mime_type="text/plain", text="# Today\nshoot the shelf"
                 ),
             )
         ]

@@ -22,7 +22,7 @@ TRANSPORTS = ["stdio", "http"]
 
 # tool → (the text the model reads, the text only the person sees or None)
 EXPECTED: dict[str, tuple[str, str | None]] = {
-    "text_resource": ("(embedded resource file:///notes/today.md)\n# Today\nshoot the shelf", None),
+    "text_resource": ("(embedded resource file:///notes/today.txt)\n# Today\nshoot the shelf", None),
     "binary_resource": (
         "(embedded resource camera://raw/1 (application/octet-stream) is binary and was not sent)",
         None,
@@ -145,8 +145,8 @@ async def test_an_embedded_image_blob_is_sent_as_an_image(http_url: str) -> None
 @pytest.mark.parametrize(
     ("language", "text"),
     [
-        ("ja", "（埋め込みリソース file:///notes/today.md）\n# Today\nshoot the shelf"),
-        ("zh", "（嵌入资源 file:///notes/today.md）\n# Today\nshoot the shelf"),
+        ("ja", "（埋め込みリソース file:///notes/today.txt）\n# Today\nshoot the shelf"),
+        ("zh", "（嵌入资源 file:///notes/today.txt）\n# Today\nshoot the shelf"),
     ],
 )
 async def test_the_sentences_are_in_the_village_language(language: str, text: str, http_url: str) -> None:
