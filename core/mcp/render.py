@@ -1,9 +1,12 @@
 """``CallToolResult`` → ``ToolOutput`` (S70-1, S70-7; S03-1 for ``image_results=False``).
 
 Blocks are rendered in order and joined with a newline: text blocks as they are; image blocks
-become normalised images (``core.tool_image``) or a note saying why they were not sent; audio,
-embedded resources and resource links become the non-text note naming their kind. An image that is
-sent adds no text. Every sentence comes from the village-language catalogs.
+(and embedded image blobs) become normalised images (``core.tool_image``) or a note saying why they
+were not sent; embedded resources, resource links and ``structuredContent`` as
+``core.mcp.resources`` writes them; audio becomes the non-text note naming its kind. An image that
+is sent adds no text. Blocks for the audience "user" only are kept apart for the person
+(``render_result_async``) and never reach the model. Every sentence comes from the
+village-language catalogs.
 
 With ``image_results=False`` an image block is treated like audio (the non-text note with kind
 "image"), so the text is exactly what the text-only path wrote (S03-1, D-2).
