@@ -53,6 +53,7 @@ async def test_the_row_shows_the_servers_progress_and_then_the_result(qtbot: QtB
             call("blocks__progress", {"total": True}, call_id="c1"),
             call("blocks__progress", {"total": False}, call_id="c2"),
             call("blocks__audience", call_id="c3"),
+            call("blocks__person_only", call_id="c4"),
             "ok",
         ]
     )
@@ -92,6 +93,13 @@ async def test_the_row_shows_the_servers_progress_and_then_the_result(qtbot: QtB
     assert person.person_label.text() == "Shown to you only (not sent to the model)"
     assert person.output_text.toPlainText() == "for everyone\nonly for the model\nfor both"
     assert rows["c1"].person_text.isHidden()
+    # a picture for the person only: in the chat, never in the model's request
+    assert len(win.chats[AGENT].previews) == 1
+    assert backend.requests[4].messages[-1].attachments == []
+    assert (
+        backend.requests[4].messages[-1].text
+        == "(this result was shown to the user only and not sent to you)"
+    )
 
 
 class Clock:
