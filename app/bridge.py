@@ -24,6 +24,7 @@ from core.events import (
     StoreProblem,
     TextDelta,
     ToolFinished,
+    ToolProgress,
     ToolStarted,
     TurnFailed,
     TurnFinished,
@@ -36,6 +37,7 @@ class EventBridge(QObject):
     textDelta = Signal(object)  # TextDelta
     assistantMessage = Signal(object)  # AssistantMessage
     toolStarted = Signal(object)  # ToolStarted
+    toolProgress = Signal(object)  # ToolProgress
     toolFinished = Signal(object)  # ToolFinished
     handoff = Signal(object)  # Handoff
     turnFinished = Signal(object)  # TurnFinished
@@ -67,6 +69,7 @@ class EventBridge(QObject):
             TextDelta: self.textDelta,
             AssistantMessage: self.assistantMessage,
             ToolStarted: self.toolStarted,
+            ToolProgress: self.toolProgress,
             ToolFinished: self.toolFinished,
             Handoff: self.handoff,
             TurnFinished: self.turnFinished,

@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         self.bridge.textDelta.connect(self.on_text_delta)
         self.bridge.assistantMessage.connect(self.on_assistant_message)
         self.bridge.toolStarted.connect(self.on_tool_started)
+        self.bridge.toolProgress.connect(lambda e: self.panel_for(e.agent_id).add_progress(e))
         self.bridge.toolFinished.connect(self.on_tool_finished)
         self.bridge.handoff.connect(self.on_handoff)
         self.bridge.turnFinished.connect(self.on_turn_finished)
@@ -350,9 +351,10 @@ class MainWindow(QMainWindow):
         known = panel.calls.get(e.call_id)
         shown = known is not None and known.finished is not None and known.started.turn_id == e.turn_id
         panel.add_finished(e)
-        if e.images and not shown:  # a resumed turn reusing a completed call: its pictures are shown
+        pictures = e.images + e.person_images  # the person's own pictures too (audience "user")
+        if pictures and not shown:  # a resumed turn reusing a completed call: its pictures are shown
             caption = f"{e.name}  {e.display_line}".strip()
-            for preview in self.chat_for(e.agent_id).add_images(e.images, caption):
+            for preview in self.chat_for(e.agent_id).add_images(pictures, caption):
                 preview.load()
 
     def on_handoff(self, e: Handoff) -> None:

@@ -66,6 +66,26 @@ class ToolFinished:
     body: str  # what the model reads
     display_line: str  # "(1 image: JPEG 19 KB)" or "" (S70-18)
     images: tuple[ImageData, ...] = ()
+    # what the result shows the person and not the model (MCP blocks for the audience "user")
+    for_person: str = ""
+    person_images: tuple[ImageData, ...] = ()
+
+
+@dataclass(frozen=True)
+class ToolProgress:
+    """A running call's server reported progress (MCP ``notifications/progress``).
+
+    ``total`` is None when the server does not know it (an indeterminate bar); ``message`` is the
+    server's own text or ""."""
+
+    agent_id: str
+    turn_id: str
+    call_id: str
+    round: int
+    name: str
+    progress: float
+    total: float | None = None
+    message: str = ""
 
 
 @dataclass(frozen=True)
@@ -208,6 +228,7 @@ Event = (
     | TextDelta
     | AssistantMessage
     | ToolStarted
+    | ToolProgress
     | ToolFinished
     | Handoff
     | TurnFinished

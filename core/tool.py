@@ -60,14 +60,24 @@ class ToolOutput:
         return cls("".join(parts), images, list(dropped), at if images else None)
 
 
+@dataclass(frozen=True)
+class ForPerson:
+    """What a result shows the person and not the model (MCP blocks for the audience "user")."""
+
+    text: str
+    images: tuple[ImageData, ...] = ()
+
+
 @dataclass
 class ToolReturn:
     """``output`` is what the model reads; ``full``, when set, is the complete result it was cut
-    from (the spill policy's head and tail, S00-2): the store keeps ``full`` whole (S02-1)."""
+    from (the spill policy's head and tail, S00-2): the store keeps ``full`` whole (S02-1).
+    ``for_person`` is shown in the tool row only, never sent to the model (nor stored)."""
 
     output: ToolOutput
     is_error: bool = False
     full: ToolOutput | None = None
+    for_person: ForPerson | None = field(default=None, compare=False)
 
     @property
     def stored(self) -> ToolOutput:
@@ -95,6 +105,8 @@ class ToolContext:
     image_results: bool = True  # mcp.image_results (S03-1)
     # Front-end hooks (elicitation, ask_user_question); None when headless.
     ask_user: Callable[[str, dict[str, Any]], Awaitable[Any]] | None = None
+    # The server's progress on this call (progress, total or None, message or None); None: unseen.
+    progress: Callable[[float, float | None, str | None], None] | None = None
 
 
 class AgentTool(ABC):

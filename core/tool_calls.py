@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from core.canonical import ChatMessage, Role, ToolCall
-from core.events import EventBus, ToolFinished, ToolStarted
+from core.events import EventBus, ToolFinished, ToolProgress, ToolStarted
 from core.image_rules import attach_images
 from core.journal import JournalError, TurnJournal
 from core.log import LOG
 from core.log import event as log_event
 from core.notes import note
 from core.questions import AskHook, Questions
-from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
+from core.tool import AgentTool, ForPerson, ToolContext, ToolOutput, ToolReturn
 from core.tool_image import display_suffix
 
 Record = Callable[..., Awaitable[None]]  # the turn's durable journal write: record(write, *args)
@@ -96,6 +96,7 @@ async def run_call(
     log_event("tool", None, **fields)
     images = tuple(ret.output.images)
     line = display_suffix(list(images), scope.language) if images else ""
+    person = ret.for_person or ForPerson("")
     scope.bus.publish(
         ToolFinished(
             agent,
@@ -108,6 +109,8 @@ async def run_call(
             message.text,
             line,
             images,
+            person.text,
+            person.images,
         )
     )
     return ret, message
@@ -140,6 +143,7 @@ async def _execute(scope: CallScope, call: ToolCall) -> ToolReturn:
         round=scope.round,
         image_results=scope.image_results,
         ask_user=_ask_hook(scope, call),
+        progress=_progress_hook(scope, call),
     )
     try:
         ret = await tool.call_with_media(dict(call.arguments), ctx)
@@ -150,8 +154,23 @@ async def _execute(scope: CallScope, call: ToolCall) -> ToolReturn:
         ret = ToolReturn.error(note("tool_failed", scope.language, error=detail))
     ret = _redacted(ret)  # known secrets never reach the pipeline, the store or an event
     if scope.pipeline is not None:
+        person = ret.for_person
         ret = await scope.pipeline.process(call, ret, ctx)
+        ret = dataclasses.replace(ret, for_person=person)  # the pipeline shapes the model's view only
     return ret
+
+
+def _progress_hook(scope: CallScope, call: ToolCall) -> Callable[[float, float | None, str | None], None]:
+    """Publishes the server's progress on this call for the tool row."""
+
+    def report(progress: float, total: float | None, message: str | None) -> None:
+        scope.bus.publish(
+            ToolProgress(
+                scope.agent_id, scope.turn_id, call.id, scope.round, call.name, progress, total, message or ""
+            )
+        )
+
+    return report
 
 
 def _ask_hook(scope: CallScope, call: ToolCall) -> AskHook | None:
@@ -194,4 +213,7 @@ def _redacted(ret: ToolReturn) -> ToolReturn:
         return dataclasses.replace(out, text=text, image_at=at)
 
     full = None if ret.full is None else clean(ret.full)
-    return dataclasses.replace(ret, output=clean(ret.output), full=full)
+    person = ret.for_person
+    if person is not None:
+        person = ForPerson(LOG.redact(person.text), person.images)
+    return dataclasses.replace(ret, output=clean(ret.output), full=full, for_person=person)

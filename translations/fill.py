@@ -237,6 +237,16 @@ T: dict[str, tuple[str, str]] = {
     "could not write {path}: {error}": ("{path} に書き込めませんでした: {error}", "无法写入 {path}：{error}"),
     "Saved ✓": ("保存しました ✓", "已保存 ✓"),
     "running…": ("実行中…", "运行中…"),
+    "{seconds} s": ("{seconds} 秒", "{seconds} 秒"),
+    "{done} of {total}": ("{total} のうち {done}", "{done} / {total}"),
+    "The server reports progress without a total": (
+        "サーバーは全体量なしで進捗を報告しています",
+        "服务器报告的进度没有总量",
+    ),
+    "Shown to you only (not sent to the model)": (
+        "あなたにだけ表示（モデルには送られていません）",
+        "仅向你显示（未发送给模型）",
+    ),
     "ok": ("成功", "成功"),
     "Input": ("入力", "输入"),
     "Output": ("出力", "输出"),

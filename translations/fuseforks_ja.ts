@@ -102,6 +102,19 @@
     </message>
 </context>
 <context>
+    <name>CallProgress</name>
+    <message>
+        <location filename="../app/widgets/tool_progress.py" line="65" />
+        <source>The server reports progress without a total</source>
+        <translation>サーバーは全体量なしで進捗を報告しています</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/tool_progress.py" line="67" />
+        <source>{done} of {total}</source>
+        <translation>{total} のうち {done}</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/widgets/chat.py" line="109" />
@@ -216,29 +229,29 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="32" />
+        <location filename="../app/widgets/help_menu.py" line="33" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="34" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
-        <location filename="../app/widgets/help_menu.py" line="61" />
+        <location filename="../app/widgets/help_menu.py" line="35" />
+        <location filename="../app/widgets/help_menu.py" line="62" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="65" />
+        <location filename="../app/widgets/help_menu.py" line="36" />
+        <location filename="../app/widgets/help_menu.py" line="66" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="67" />
+        <location filename="../app/widgets/help_menu.py" line="68" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -298,62 +311,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="200" />
+        <location filename="../app/main_window.py" line="201" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="201" />
+        <location filename="../app/main_window.py" line="202" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="202" />
+        <location filename="../app/main_window.py" line="203" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="203" />
+        <location filename="../app/main_window.py" line="204" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="205" />
+        <location filename="../app/main_window.py" line="206" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="206" />
+        <location filename="../app/main_window.py" line="207" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="218" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="271" />
+        <location filename="../app/main_window.py" line="272" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="299" />
+        <location filename="../app/main_window.py" line="300" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="314" />
+        <location filename="../app/main_window.py" line="315" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="329" />
+        <location filename="../app/main_window.py" line="330" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -752,7 +765,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="230" />
+        <location filename="../app/widgets/toolpanel.py" line="271" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -760,32 +773,42 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="176" />
+        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="212" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="180" />
+        <location filename="../app/widgets/toolpanel.py" line="216" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="181" />
+        <location filename="../app/widgets/toolpanel.py" line="217" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="187" />
+        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <source>Shown to you only (not sent to the model)</source>
+        <translation>あなたにだけ表示（モデルには送られていません）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="226" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

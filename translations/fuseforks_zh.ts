@@ -102,6 +102,19 @@
     </message>
 </context>
 <context>
+    <name>CallProgress</name>
+    <message>
+        <location filename="../app/widgets/tool_progress.py" line="65" />
+        <source>The server reports progress without a total</source>
+        <translation>服务器报告的进度没有总量</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/tool_progress.py" line="67" />
+        <source>{done} of {total}</source>
+        <translation>{done} / {total}</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../app/widgets/chat.py" line="109" />
@@ -216,29 +229,29 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="32" />
+        <location filename="../app/widgets/help_menu.py" line="33" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="34" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
-        <location filename="../app/widgets/help_menu.py" line="61" />
+        <location filename="../app/widgets/help_menu.py" line="35" />
+        <location filename="../app/widgets/help_menu.py" line="62" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="65" />
+        <location filename="../app/widgets/help_menu.py" line="36" />
+        <location filename="../app/widgets/help_menu.py" line="66" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="67" />
+        <location filename="../app/widgets/help_menu.py" line="68" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
@@ -298,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="200" />
+        <location filename="../app/main_window.py" line="201" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="201" />
+        <location filename="../app/main_window.py" line="202" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="202" />
+        <location filename="../app/main_window.py" line="203" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="203" />
+        <location filename="../app/main_window.py" line="204" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="205" />
+        <location filename="../app/main_window.py" line="206" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="206" />
+        <location filename="../app/main_window.py" line="207" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="218" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="271" />
+        <location filename="../app/main_window.py" line="272" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="299" />
+        <location filename="../app/main_window.py" line="300" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="314" />
+        <location filename="../app/main_window.py" line="315" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="329" />
+        <location filename="../app/main_window.py" line="330" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -752,7 +765,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="230" />
+        <location filename="../app/widgets/toolpanel.py" line="271" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -760,32 +773,42 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="176" />
+        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="212" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="177" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="180" />
+        <location filename="../app/widgets/toolpanel.py" line="216" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="181" />
+        <location filename="../app/widgets/toolpanel.py" line="217" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="187" />
+        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <source>Shown to you only (not sent to the model)</source>
+        <translation>仅向你显示（未发送给模型）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="226" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

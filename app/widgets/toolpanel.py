@@ -1,11 +1,15 @@
 """The tool-output panel: one row per tool call with name, status and duration; the row opens to
-show the exact input and output, and after the output body the display line (S70-18).
+show the exact input and output, and after the output body the display line (S70-18). While a call
+runs its row shows the elapsed time and the server's progress (``tool_progress``); what a result
+shows the person only (MCP blocks for the audience "user") stays visible under the header.
 
 Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
 with "Show earlier".
 """
 
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
@@ -21,10 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.events import ToolFinished, ToolStarted
+from core.events import ToolFinished, ToolProgress, ToolStarted
 
 from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
+from .tool_progress import CallProgress, ElapsedClock
 
 MAX_DETAIL_CHARS = PAGE_CHARS  # shown per page; storage keeps everything, the rest pages (D-6)
 MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
@@ -77,7 +82,11 @@ class ToolRow(QFrame):
     """One call. ``details`` is collapsed until the header is clicked."""
 
     def __init__(
-        self, started: ToolStarted, parent: QWidget | None = None, pages: PageSource | None = None
+        self,
+        started: ToolStarted,
+        parent: QWidget | None = None,
+        pages: PageSource | None = None,
+        since: float | None = None,  # time.monotonic() when the call started; None: now
     ) -> None:
         super().__init__(parent)
         self.setObjectName("toolRow")
@@ -99,6 +108,13 @@ class ToolRow(QFrame):
         self.summary.setObjectName("toolSummary")
         self.summary.setContentsMargins(22, 0, 0, 0)
         self.summary.setVisible(False)
+        self.progress = CallProgress()
+        self.person_label = QLabel()  # what the result shows the person only
+        self.person_label.setObjectName("toolForPerson")
+        self.person_label.setContentsMargins(22, 0, 0, 0)
+        self.person_text = FitText("", max_lines=6)
+        self.person_label.setVisible(False)
+        self.person_text.setVisible(False)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.toggle)
@@ -137,8 +153,21 @@ class ToolRow(QFrame):
         layout.setSpacing(2)
         layout.addLayout(header)
         layout.addWidget(self.summary)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.person_label)
+        layout.addWidget(self.person_text)
         layout.addWidget(self.details)
+        start = since if since is not None else time.monotonic()
+        self.clock: ElapsedClock | None = ElapsedClock(self.duration, start, self.elapsed_text)
         self.retranslate()
+
+    def elapsed_text(self, seconds: int) -> str:
+        return self.tr("{seconds} s").format(seconds=seconds)
+
+    def show_progress(self, event: ToolProgress) -> None:
+        """The server's progress on this running call."""
+        if self.finished is None:
+            self.progress.show_progress(event)
 
     @property
     def expanded(self) -> bool:
@@ -161,6 +190,13 @@ class ToolRow(QFrame):
 
     def finish(self, event: ToolFinished) -> None:
         self.finished = event
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+        self.progress.setVisible(False)
+        self.person_text.setPlainText(event.for_person)
+        self.person_label.setVisible(bool(event.for_person))
+        self.person_text.setVisible(bool(event.for_person))
         self.output_pager.set_text(event.body)
         if self.expanded:
             self.output_pager.load()
@@ -179,6 +215,9 @@ class ToolRow(QFrame):
     def retranslate(self) -> None:
         self.input_label.setText(self.tr("Input"))
         self.output_label.setText(self.tr("Output"))
+        self.person_label.setText(self.tr("Shown to you only (not sent to the model)"))
+        if self.clock is not None:
+            self.clock.tick()
         self.status.setText(self.status_text())
         state = "running" if self.finished is None else ("ok" if self.finished.ok else "error")
         self.status.setProperty("state", state)
@@ -197,6 +236,8 @@ class CallEntry(Entry):
 
     def __init__(self, started: ToolStarted) -> None:
         self.started = started
+        self.since = time.monotonic()
+        self.progress: ToolProgress | None = None
         self.finished: ToolFinished | None = None
         self.widget: ToolRow | None = None
 
@@ -236,9 +277,11 @@ class ToolPanel(QScrollArea):
         super().changeEvent(event)
 
     def _build(self, entry: CallEntry) -> QWidget:
-        row = entry.widget = ToolRow(entry.started, pages=self.pages)
+        row = entry.widget = ToolRow(entry.started, pages=self.pages, since=entry.since)
         if entry.finished is not None:
             row.finish(entry.finished)
+        elif entry.progress is not None:
+            row.show_progress(entry.progress)
         self.rows[entry.started.call_id] = row
         row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
         return row
@@ -273,6 +316,15 @@ class ToolPanel(QScrollArea):
         if entry.widget is not None:
             entry.widget.finish(event)
         return entry.widget
+
+    def add_progress(self, event: ToolProgress) -> None:
+        """The server's progress on a running call (kept for its row while collapsed)."""
+        entry = self.calls.get(event.call_id)
+        if entry is None or entry.started.turn_id != event.turn_id or entry.finished is not None:
+            return
+        entry.progress = event
+        if entry.widget is not None:
+            entry.widget.show_progress(event)
 
     def _row_toggled(self, row: ToolRow) -> None:
         """An opened or closed row stays where it is (no jump to the end) and is brought into view."""

@@ -36,6 +36,7 @@ from core.elicitation import ElicitationAnswer, ElicitationHandler, ElicitationR
 from core.log import LOG
 from core.mcp.oauth import McpOAuth, OpenUrl
 from core.mcp.oauth_tokens import keyring_user
+from core.mcp.progress import SdkProgress
 from core.mcp.status import CallFailure, ConnectFailed, ServerStatus, State, describe, innermost, seconds
 from core.mcp.stderr import STDERR_TAIL_CHARS, StderrRing
 from core.mcp.transport import BearerProbe, remote_transport, stdio_transport
@@ -357,14 +358,16 @@ class Connection:
         name: str,
         args: dict[str, Any],
         timeout: float,  # noqa: ASYNC109 - the MCP read timeout
+        progress: SdkProgress | None = None,
     ) -> mcp_types.CallToolResult | CallFailure:
-        """The result, or the ``CallFailure`` that kept it from coming."""
+        """The result, or the ``CallFailure`` that kept it from coming. With ``progress`` the call
+        carries a progress token and the server's notifications go to it (``core.mcp.progress``)."""
         client = self.client
         if client is None or self._dead.is_set():
             return CallFailure("disconnected", self.error or "not connected")
         # The timeout counts the server's time only: while the person fills in a form the server
         # asked for (elicitation), the clock stops, so nobody has to beat call_timeout_s.
-        call = asyncio.ensure_future(client.call_tool(name, args))
+        call = asyncio.ensure_future(client.call_tool(name, args, progress_callback=progress))
         dead = asyncio.ensure_future(self._dead.wait())
         start, person_before = time.monotonic(), self.personseconds()
         done: set[asyncio.Future[Any]] = set()

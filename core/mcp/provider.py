@@ -30,6 +30,7 @@ from core.log import LOG
 from core.mcp.connection import Connection
 from core.mcp.oauth import OpenUrl
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S
+from core.mcp.progress import progress_callback
 from core.mcp.status import ServerStatus, seconds
 from core.mcp.tool import McpTool, tool_name, unique_names
 from core.secret_refs import SecretResolver
@@ -172,7 +173,8 @@ class McpToolProvider:
                     error=notes.note("mcp_unavailable", language, server=server, error=error),
                 )
             )
-        outcome = await conn.call(name, args, timeout)
+        progress = progress_callback(ctx.progress) if ctx.progress is not None else None
+        outcome = await conn.call(name, args, timeout, progress)
         if isinstance(outcome, mcp_types.CallToolResult):
             return outcome
         kind, detail = outcome.kind, outcome.detail

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 import mcp_types
 
-from core.mcp.render import render_tool_output_async
+from core.mcp.render import render_result_async
 from core.tool import AgentTool, ToolContext, ToolReturn
 
 MAX_TOOL_NAME = 64
@@ -69,8 +69,8 @@ class McpTool(AgentTool):
         outcome = await self._provider.call_tool(self.agent_id, self.server, self.remote_name, args, ctx)
         if isinstance(outcome, ToolReturn):  # timeout, disconnect, server unavailable
             return outcome
-        output = await render_tool_output_async(outcome, ctx.language, image_results=ctx.image_results)
-        return ToolReturn(output, is_error=bool(outcome.is_error))
+        output, for_person = await render_result_async(outcome, ctx.language, image_results=ctx.image_results)
+        return ToolReturn(output, is_error=bool(outcome.is_error), for_person=for_person)
 
     def __repr__(self) -> str:
         return f"McpTool({self.name!r}, server={self.server!r}, agent={self.agent_id!r})"

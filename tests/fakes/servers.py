@@ -2,7 +2,8 @@
 
 Each prints one ready line with its URL once it listens (a free 127.0.0.1 port). ``start_camera``
 runs ``python -m app.demo_camera`` (streamable HTTP, or SSE with ``--sse``); ``camera_server`` is
-the same as a context manager; ``start_oauth`` runs ``tests/fakes/oauth_mcp_server.py``.
+the same as a context manager; ``start_oauth`` runs ``tests/fakes/oauth_mcp_server.py``;
+``start_blocks`` runs ``tests/fakes/blocks_mcp_server.py`` (every result block kind, progress).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from core.config import McpSettings
 ROOT = Path(__file__).resolve().parents[2]
 CAMERA_READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/(mcp|sse))\n")
 OAUTH_READY = re.compile(r"oauth mcp: (http://127\.0\.0\.1:\d+/(mcp|sse))\n")
+BLOCKS_READY = re.compile(r"blocks mcp: (http://127\.0\.0\.1:\d+/(mcp))\n")
 
 # MCP timeouts generous enough for subprocess servers on a loaded machine
 FAST = McpSettings(call_timeout_s=20.0, connect_timeout_s=20.0)
@@ -58,6 +60,16 @@ def start_camera(*args: str, within: float = 30.0, port: int = 0) -> tuple[subpr
 def start_oauth(*args: str) -> tuple[subprocess.Popen[str], str]:
     """The OAuth-protected MCP server with ``args`` (e.g. ``--expires-in``, ``--decline``, ``--sse``)."""
     return start_server("tests.fakes.oauth_mcp_server", OAUTH_READY, *args, within=20.0)
+
+
+def start_blocks() -> tuple[subprocess.Popen[str], str]:
+    """The server of every result block kind and of progress (``tests/fakes/blocks_mcp_server.py``)."""
+    return start_server("tests.fakes.blocks_mcp_server", BLOCKS_READY, within=20.0)
+
+
+def blocks_stdio_args() -> list[str]:
+    """The command line of the same server over stdio (after ``sys.executable``)."""
+    return ["-m", "tests.fakes.blocks_mcp_server", "--stdio"]
 
 
 def stop(proc: subprocess.Popen[str]) -> None:

@@ -49,10 +49,11 @@ from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Pictu
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.store_notice import StoreNotice
+from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from core.canonical import ImageData
 from core.elicitation import parse_schema
-from core.events import ElicitationAsked, QuestionAsked, StoreProblem, ToolFinished, ToolStarted
+from core.events import ElicitationAsked, QuestionAsked, StoreProblem, ToolFinished, ToolProgress, ToolStarted
 from core.village import Village
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
@@ -146,6 +147,12 @@ def tool_row(tmp_path: Path) -> QWidget:
     return row
 
 
+def call_progress(tmp_path: Path) -> QWidget:
+    widget = CallProgress()
+    widget.show_progress(ToolProgress("a1", "t1", "c1", 1, "cam__render", 2.0, 3.0, "rendering"))
+    return widget
+
+
 def tool_panel(tmp_path: Path) -> QWidget:
     panel = ToolPanel()
     panel.add_started(STARTED)
@@ -178,6 +185,7 @@ def settings_dialog(tmp_path: Path) -> QWidget:
 BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     AgentList: agent_list,
     Bubble: lambda tmp_path: Bubble("assistant", "I see a shelf."),
+    CallProgress: call_progress,
     CardArea: lambda tmp_path: CardArea(None),
     ChatView: chat_view,
     Composer: lambda tmp_path: Composer(lambda: None),

@@ -126,8 +126,8 @@ MODES: dict[str, tuple[str, list[tuple[str, int, int]], list[str], bool]] = {
     ),
     "resource": (
         re.escape(
-            "(non-text content was returned (resource); this path cannot handle it)\n"
-            "(non-text content was returned (resource_link); this path cannot handle it)"
+            '(embedded resource camera://settings)\n{"iso":400}\n'
+            "(resource link latest frame: camera://frames/latest)"
         )
         + r'\n\{"seq":\d+\}',
         [],

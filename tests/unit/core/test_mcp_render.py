@@ -74,18 +74,18 @@ def test_mime_type_is_ignored_format_comes_from_bytes() -> None:
         (
             "en",
             "(non-text content was returned (audio); this path cannot handle it)\n"
-            "(non-text content was returned (resource); this path cannot handle it)\n"
-            "(non-text content was returned (resource_link); this path cannot handle it)\nok",
+            "(embedded resource x://a)\nhi\n"
+            "(resource link b: x://b)\nok",
         ),
         (
             "ja",
             "（テキスト以外の内容（audio）が返されました。この経路では扱えません）\n"
-            "（テキスト以外の内容（resource）が返されました。この経路では扱えません）\n"
-            "（テキスト以外の内容（resource_link）が返されました。この経路では扱えません）\nok",
+            "（埋め込みリソース x://a）\nhi\n"
+            "（リソースへのリンク b: x://b）\nok",
         ),
     ],
 )
-def test_audio_and_resources_become_a_note_naming_the_kind(language: str, expected: str) -> None:
+def test_audio_becomes_a_note_and_resources_keep_their_text_and_uri(language: str, expected: str) -> None:
     out = render_tool_output(result(AUDIO, RESOURCE, LINK, text("ok")), language)
     assert out == ToolOutput(expected)
 
@@ -276,3 +276,71 @@ def test_blocks_round_trip_and_tolerate_bad_offsets() -> None:
     assert ToolOutput("xy", [a, b], image_at=[5, 1]).blocks() == ["xy", a, b]  # clamped, never reordered
     assert ToolOutput("xy", [a]).blocks() == ["xy", a]  # order unknown: text first
     assert ToolOutput("xy", [a], image_at=[0]) == ToolOutput("xy", [a])  # not part of equality
+
+
+def blob(data: bytes, mime: str | None, uri: str = "x://blob") -> t.EmbeddedResource:
+    contents = t.BlobResourceContents(uri=uri, mime_type=mime, blob=base64.b64encode(data).decode())
+    return t.EmbeddedResource(type="resource", resource=contents)
+
+
+def for_user(block: Any, *audience: str) -> Any:
+    return block.model_copy(update={"annotations": t.Annotations(audience=list(audience))})
+
+
+def test_an_embedded_image_blob_follows_the_image_rules() -> None:
+    out = render_tool_output(result(text("a"), blob(JPEG, "image/jpeg"), blob(GIF, "image/gif")), "en")
+    assert out.text == "a\n(an image in an unsupported format (GIF) was not sent)"
+    assert [i.data for i in out.images] == [JPEG]
+    off = render_tool_output(result(blob(JPEG, "image/jpeg")), "en", image_results=False)
+    assert off.text == "(non-text content was returned (image); this path cannot handle it)"
+    broken = t.EmbeddedResource(
+        type="resource", resource=t.BlobResourceContents(uri="x://b", mime_type="image/png", blob="!!")
+    )
+    assert render_tool_output(result(broken), "en").text == "(an image could not be read and was not sent)"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "(embedded resource x://raw (application/octet-stream) is binary and was not sent)"),
+        ("zh", "（嵌入资源 x://raw（application/octet-stream）是二进制内容，未发送）"),
+    ],
+)
+def test_a_binary_resource_is_named_not_sent(language: str, expected: str) -> None:
+    assert render_tool_output(result(blob(b"\x00raw", None, "x://raw")), language).text == expected
+
+
+def test_a_resource_link_keeps_name_uri_and_description() -> None:
+    link = t.ResourceLink(type="resource_link", uri="x://c", name="c", description="  the c file ")
+    assert render_tool_output(result(link), "en").text == "(resource link c: x://c — the c file)"
+    assert render_tool_output(result(link), "ja").text == "（リソースへのリンク c: x://c — the c file）"
+
+
+def test_structured_content_is_given_only_when_no_text_block_reaches_the_model() -> None:
+    structured = {"b": [1, 2], "a": "é"}
+    only = t.CallToolResult(content=[], structured_content=structured)
+    assert render_tool_output(only, "en").text == '{"b":[1,2],"a":"é"}'
+    with_image = t.CallToolResult(content=[image(JPEG)], structured_content=structured)
+    out = render_tool_output(with_image, "en")
+    assert (out.text, len(out.images)) == ('{"b":[1,2],"a":"é"}', 1)
+    with_text = t.CallToolResult(content=[text("b is 1, 2")], structured_content=structured)
+    assert render_tool_output(with_text, "en").text == "b is 1, 2"
+    hidden_text = t.CallToolResult(content=[for_user(text("b is 1, 2"), "user")], structured_content=[3])
+    assert render_tool_output(hidden_text, "en").text == "[3]"
+    failed = t.CallToolResult(content=[], structured_content={"code": 7}, is_error=True)
+    assert render_tool_output(failed, "en").text == 'The tool returned an error: {"code":7}'
+
+
+def test_blocks_for_the_user_only_are_not_sent() -> None:
+    blocks = [
+        text("all"),
+        for_user(text("you"), "user"),
+        for_user(text("model"), "assistant"),
+        for_user(text("both"), "assistant", "user"),
+        for_user(image(JPEG), "user"),
+    ]
+    out = render_tool_output(result(*blocks), "en")
+    assert out == ToolOutput("all\nmodel\nboth")
+    assert render_tool_output(result(for_user(text("you"), "user")), "zh").text == (
+        "（此结果仅向用户显示，未发送给你）"
+    )
