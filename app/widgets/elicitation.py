@@ -123,7 +123,7 @@ class ElicitationCard(QFrame):
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         self.inputs: dict[str, FieldWidget] = {}
         self.labels: dict[str, QLabel] = {}
         self.errors: dict[str, QLabel] = {}
@@ -144,9 +144,10 @@ class ElicitationCard(QFrame):
             error.setObjectName(f"elicitationError_{f.name}")
             error.setWordWrap(True)
             error.setTextFormat(Qt.TextFormat.PlainText)
-            error.hide()
+            error.setStyleSheet("color: #b42318;")  # the settings dialog's problem colour
             self.errors[f.name] = error
-            form.addRow(error)
+            form.addRow(QWidget(), error)  # under the input, not under the label
+            form.setRowVisible(error, False)  # shown only while the field breaks a rule
         self.problem = QLabel("")
         self.problem.setObjectName("elicitationProblem")
         self.problem.setWordWrap(True)
@@ -244,7 +245,7 @@ class ElicitationCard(QFrame):
         found = self.field_problems()
         for name, error in self.errors.items():
             error.setText("; ".join(self.problem_texts.text(p) for p in found[name]))
-            error.setVisible(bool(found[name]))
+            self.form.setRowVisible(error, bool(found[name]))
         problems = [name for name, items in found.items() if items]
         self.accept_button.setEnabled(not self.sent and not problems)
         titles = {f.name: f.title or f.name for f in self.asked.fields}

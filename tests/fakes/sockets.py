@@ -14,18 +14,18 @@ import socket
 _SYS_PIDFD_GETFD = 438  # the same number on every architecture (the generic syscall table)
 
 
-def pidfd_getfd_works() -> str:
-    """Empty when this process can read another process's sockets, else why not."""
+def pidfd_getfd_works(pid: int) -> str:
+    """Empty when this process can read the sockets of process ``pid``, else why not."""
     if not hasattr(os, "pidfd_open"):
         return "os.pidfd_open is missing (not Linux)"
-    pidfd = os.pidfd_open(os.getpid())
     try:
-        fd = _getfd(pidfd, pidfd)
-    except OSError as exc:
+        pidfd = os.pidfd_open(pid)
+        try:
+            os.close(_getfd(pidfd, int(min(os.listdir(f"/proc/{pid}/fd"), key=int))))
+        finally:
+            os.close(pidfd)
+    except (OSError, ValueError) as exc:
         return f"pidfd_getfd failed: {exc}"
-    finally:
-        os.close(pidfd)
-    os.close(fd)
     return ""
 
 

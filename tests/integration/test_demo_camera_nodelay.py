@@ -56,10 +56,10 @@ def modern_call(client: httpx.Client, url: str, request_id: int) -> httpx.Respon
 
 
 def test_accepted_socket_has_tcp_nodelay_for_plain_json_replies(camera_pid_url: tuple[int, str]) -> None:
-    reason = pidfd_getfd_works()
+    pid, url = camera_pid_url
+    reason = pidfd_getfd_works(pid)
     if reason:
         pytest.skip(f"cannot read another process's sockets here: {reason}")
-    pid, url = camera_pid_url
     with httpx.Client(limits=httpx.Limits(max_connections=1), timeout=20.0) as client:
         for request_id in (1, 2):
             response = modern_call(client, url, request_id)
