@@ -1,15 +1,15 @@
 """The elicitation broker: MCP ``elicitation/create`` requests routed to the front ends over the bus.
 
 An MCP server may ask the person for input in the middle of a tool call (form mode: a message
-and a ``requestedSchema`` of primitive fields). ``McpToolProvider`` hands each request to
+and a ``requestedSchema`` of primitive and multi-select fields). ``McpToolProvider`` hands each request to
 ``Elicitations.handle``. The broker turns the schema into ``ElicitField`` rows, publishes
 ``ElicitationAsked``, waits for a front end to call ``answer`` / ``decline`` / ``cancel`` with
 the event's ``request_id`` (from any thread), and publishes ``ElicitationSettled`` exactly once
 whatever ends the wait: a reply, the timeout (the server is sent "cancel"), the last front end
 detaching, or the task being cancelled.
 
-Headless (no front end attached), URL mode, and schemas with non-primitive fields are declined
-without asking anyone. Accepted content is checked against the schema before it is sent
+Headless (no front end attached), URL mode, and schemas with other fields (nested objects,
+arrays of anything but options) are declined without asking anyone. Accepted content is checked against the schema before it is sent
 (``validate``); the values themselves are never logged.
 
 Lines written: ``mcp elicitation asked: agent= server= request= fields=`` and
@@ -20,19 +20,19 @@ Lines written: ``mcp elicitation asked: agent= server= request= fields=`` and
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.elicitation_fields import UnsupportedSchema, count, parse_multi, problems
 from core.events import ElicitationAsked, ElicitationSettled, ElicitField, EventBus
 from core.log import event as log_event
 from core.open_requests import OpenRequests
 
 DEFAULT_TIMEOUT_S = 300.0
 Action = Literal["accept", "decline", "cancel"]
-Value = str | int | float | bool
+Value = str | int | float | bool | list[str]  # a list of option strings for a multi-select
 Outcome = tuple[Action, dict[str, Value] | None]  # what the server is sent back
 
 
@@ -57,17 +57,6 @@ ElicitationHandler = Callable[[ElicitationRequest], Awaitable[ElicitationAnswer]
 """What ``McpToolProvider(elicitation=...)`` calls per request (``Elicitations.handle`` in the app)."""
 
 
-_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
-_URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:\S+")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?")
-_FORMATS = {"email": _EMAIL, "uri": _URI, "date": _DATE, "date-time": _DATE_TIME}
-
-
-class UnsupportedSchema(ValueError):
-    """The requested schema has a field this client cannot show (nested, array, unknown type)."""
-
-
 class InvalidContent(ValueError):
     """Content that does not match the requested schema; ``problems`` names each field."""
 
@@ -80,12 +69,9 @@ def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
 def parse_schema(schema: Mapping[str, Any]) -> tuple[ElicitField, ...]:
-    """The form's fields in schema order; ``UnsupportedSchema`` for anything not primitive."""
+    """The form's fields in schema order; ``UnsupportedSchema`` for anything but the primitive
+    kinds and multi-select (``core.elicitation_fields``)."""
     if schema.get("type", "object") != "object":
         raise UnsupportedSchema("the requested schema is not an object")
     props = schema.get("properties") or {}
@@ -106,6 +92,8 @@ def _field(name: str, prop: Mapping[str, Any], required: bool) -> ElicitField:
     description = str(prop.get("description") or "")
     default = prop.get("default")
     common: dict[str, Any] = {"title": title, "description": description, "required": required}
+    if kind == "array":
+        return parse_multi(name, prop, common)
     if kind == "string" and ("enum" in prop or "oneOf" in prop):
         if "oneOf" in prop:
             choices = [c for c in prop["oneOf"] if isinstance(c, Mapping) and isinstance(c.get("const"), str)]
@@ -135,8 +123,8 @@ def _field(name: str, prop: Mapping[str, Any], required: bool) -> ElicitField:
             "string",
             **common,
             default=default if isinstance(default, str) else None,
-            min_length=_int(prop.get("minLength")),
-            max_length=_int(prop.get("maxLength")),
+            min_length=count(prop.get("minLength")),
+            max_length=count(prop.get("maxLength")),
             format=str(prop.get("format") or ""),
         )
     if kind in ("number", "integer"):
@@ -175,33 +163,7 @@ def validate(fields: tuple[ElicitField, ...], content: Mapping[str, Any]) -> lis
 
 
 def _check(f: ElicitField, value: Any) -> list[str]:
-    if f.kind == "boolean":
-        return [] if isinstance(value, bool) else ["expected a boolean"]
-    if f.kind == "enum":
-        return [] if isinstance(value, str) and value in f.options else ["not one of the options"]
-    if f.kind in ("number", "integer"):
-        if f.kind == "integer" and not (isinstance(value, int) and not isinstance(value, bool)):
-            return ["expected an integer"]
-        number = _num(value)
-        if number is None:
-            return ["expected a number"]
-        out = []
-        if f.minimum is not None and number < f.minimum:
-            out.append(f"below the minimum {f.minimum:g}")
-        if f.maximum is not None and number > f.maximum:
-            out.append(f"above the maximum {f.maximum:g}")
-        return out
-    if not isinstance(value, str):
-        return ["expected a string"]
-    out = []
-    if f.min_length is not None and len(value) < f.min_length:
-        out.append(f"shorter than {f.min_length} characters")
-    if f.max_length is not None and len(value) > f.max_length:
-        out.append(f"longer than {f.max_length} characters")
-    pattern = _FORMATS.get(f.format)
-    if pattern is not None and value and not pattern.fullmatch(value):
-        out.append(f"not a valid {f.format}")
-    return out
+    return [p.rule for p in problems(f, value)]
 
 
 class Elicitations(OpenRequests[ElicitationAsked, Outcome]):

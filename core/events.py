@@ -178,15 +178,16 @@ class QuestionSettled:
 class ElicitField:
     """One field of an MCP elicitation form (a primitive of the spec's ``requestedSchema``).
 
-    ``kind`` is "string", "number", "integer", "boolean" or "enum" (a single choice among
-    ``options``; ``option_titles`` are their labels, same order)."""
+    ``kind`` is "string", "number", "integer", "boolean", "enum" (a single choice among
+    ``options``; ``option_titles`` are their labels, same order) or "multi" (any number of
+    ``options``, ``min_items`` to ``max_items``; the default is a tuple of options)."""
 
     name: str
     kind: str
     title: str = ""
     description: str = ""
     required: bool = False
-    default: str | int | float | bool | None = None
+    default: str | int | float | bool | tuple[str, ...] | None = None
     options: tuple[str, ...] = ()
     option_titles: tuple[str, ...] = ()
     minimum: float | None = None
@@ -194,6 +195,8 @@ class ElicitField:
     min_length: int | None = None
     max_length: int | None = None
     format: str = ""  # string formats: "email", "uri", "date", "date-time" or ""
+    min_items: int | None = None  # multi
+    max_items: int | None = None
 
 
 @dataclass(frozen=True)

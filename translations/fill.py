@@ -269,6 +269,31 @@ T: dict[str, tuple[str, str]] = {
     "Accept": ("承認", "接受"),
     "Cancel": ("キャンセル", "取消"),
     "Check: {fields}": ("確認してください: {fields}", "请检查：{fields}"),
+    # the problem under an elicitation field (app/widgets/elicitation_problems.py)
+    "Required": ("入力が必要です", "必填"),
+    "At least {n} characters": ("{n} 文字以上で入力してください", "至少 {n} 个字符"),
+    "At most {n} characters": ("{n} 文字以内で入力してください", "最多 {n} 个字符"),
+    "At least {n}": ("{n} 以上にしてください", "至少为 {n}"),
+    "At most {n}": ("{n} 以下にしてください", "最多为 {n}"),
+    "Choose at least {n}": ("{n} 個以上選んでください", "请至少选择 {n} 项"),
+    "Choose at most {n}": ("{n} 個まで選べます", "最多可选择 {n} 项"),
+    "Not a valid value": ("正しい値ではありません", "值无效"),
+    "Enter an email address, like name@example.com": (
+        "メールアドレスを入力してください（例: name@example.com）",
+        "请输入电子邮件地址，例如 name@example.com",
+    ),
+    "Enter an address with its scheme, like https://example.com": (
+        "スキームを含むアドレスを入力してください（例: https://example.com）",
+        "请输入包含协议的地址，例如 https://example.com",
+    ),
+    "Enter a date as YYYY-MM-DD": (
+        "日付を YYYY-MM-DD の形で入力してください",
+        "请按 YYYY-MM-DD 格式输入日期",
+    ),
+    "Enter a date and time as YYYY-MM-DDThh:mm": (
+        "日時を YYYY-MM-DDThh:mm の形で入力してください",
+        "请按 YYYY-MM-DDThh:mm 格式输入日期和时间",
+    ),
     "Built-in tools": ("組み込みツール", "内置工具"),
     "May ask me questions (ask_user_question)": (
         "私に質問してよい（ask_user_question）",

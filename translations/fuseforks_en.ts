@@ -201,27 +201,27 @@
 <context>
     <name>ElicitationCard</name>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="174" />
+        <location filename="../app/widgets/elicitation.py" line="192" />
         <source>{agent}: the MCP server {server} asks you:</source>
         <translation>{agent}: the MCP server {server} asks you:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="178" />
+        <location filename="../app/widgets/elicitation.py" line="196" />
         <source>Accept</source>
         <translation>Accept</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="179" />
+        <location filename="../app/widgets/elicitation.py" line="197" />
         <source>Decline</source>
         <translation>Decline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="180" />
+        <location filename="../app/widgets/elicitation.py" line="198" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="219" />
+        <location filename="../app/widgets/elicitation.py" line="253" />
         <source>Check: {fields}</source>
         <translation>Check: {fields}</translation>
     </message>
@@ -417,6 +417,70 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>Last</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemTexts</name>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="20" />
+        <source>Required</source>
+        <translation>Required</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="24" />
+        <source>At least {n} characters</source>
+        <translation>At least {n} characters</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="26" />
+        <source>At most {n} characters</source>
+        <translation>At most {n} characters</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="28" />
+        <source>At least {n}</source>
+        <translation>At least {n}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="30" />
+        <source>At most {n}</source>
+        <translation>At most {n}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="32" />
+        <source>Choose at least {n}</source>
+        <translation>Choose at least {n}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="34" />
+        <source>Choose at most {n}</source>
+        <translation>Choose at most {n}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="35" />
+        <location filename="../app/widgets/elicitation_problems.py" line="46" />
+        <source>Not a valid value</source>
+        <translation>Not a valid value</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="39" />
+        <source>Enter an email address, like name@example.com</source>
+        <translation>Enter an email address, like name@example.com</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="41" />
+        <source>Enter an address with its scheme, like https://example.com</source>
+        <translation>Enter an address with its scheme, like https://example.com</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="43" />
+        <source>Enter a date as YYYY-MM-DD</source>
+        <translation>Enter a date as YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="45" />
+        <source>Enter a date and time as YYYY-MM-DDThh:mm</source>
+        <translation>Enter a date and time as YYYY-MM-DDThh:mm</translation>
     </message>
 </context>
 <context>

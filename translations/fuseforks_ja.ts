@@ -201,27 +201,27 @@
 <context>
     <name>ElicitationCard</name>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="174" />
+        <location filename="../app/widgets/elicitation.py" line="192" />
         <source>{agent}: the MCP server {server} asks you:</source>
         <translation>{agent}: MCP サーバー {server} からの入力依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="178" />
+        <location filename="../app/widgets/elicitation.py" line="196" />
         <source>Accept</source>
         <translation>承認</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="179" />
+        <location filename="../app/widgets/elicitation.py" line="197" />
         <source>Decline</source>
         <translation>断る</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="180" />
+        <location filename="../app/widgets/elicitation.py" line="198" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="219" />
+        <location filename="../app/widgets/elicitation.py" line="253" />
         <source>Check: {fields}</source>
         <translation>確認してください: {fields}</translation>
     </message>
@@ -417,6 +417,70 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>最後</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemTexts</name>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="20" />
+        <source>Required</source>
+        <translation>入力が必要です</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="24" />
+        <source>At least {n} characters</source>
+        <translation>{n} 文字以上で入力してください</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="26" />
+        <source>At most {n} characters</source>
+        <translation>{n} 文字以内で入力してください</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="28" />
+        <source>At least {n}</source>
+        <translation>{n} 以上にしてください</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="30" />
+        <source>At most {n}</source>
+        <translation>{n} 以下にしてください</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="32" />
+        <source>Choose at least {n}</source>
+        <translation>{n} 個以上選んでください</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="34" />
+        <source>Choose at most {n}</source>
+        <translation>{n} 個まで選べます</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="35" />
+        <location filename="../app/widgets/elicitation_problems.py" line="46" />
+        <source>Not a valid value</source>
+        <translation>正しい値ではありません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="39" />
+        <source>Enter an email address, like name@example.com</source>
+        <translation>メールアドレスを入力してください（例: name@example.com）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="41" />
+        <source>Enter an address with its scheme, like https://example.com</source>
+        <translation>スキームを含むアドレスを入力してください（例: https://example.com）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="43" />
+        <source>Enter a date as YYYY-MM-DD</source>
+        <translation>日付を YYYY-MM-DD の形で入力してください</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="45" />
+        <source>Enter a date and time as YYYY-MM-DDThh:mm</source>
+        <translation>日時を YYYY-MM-DDThh:mm の形で入力してください</translation>
     </message>
 </context>
 <context>

@@ -201,27 +201,27 @@
 <context>
     <name>ElicitationCard</name>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="174" />
+        <location filename="../app/widgets/elicitation.py" line="192" />
         <source>{agent}: the MCP server {server} asks you:</source>
         <translation>{agent}：MCP 服务器 {server} 请你填写：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="178" />
+        <location filename="../app/widgets/elicitation.py" line="196" />
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="179" />
+        <location filename="../app/widgets/elicitation.py" line="197" />
         <source>Decline</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="180" />
+        <location filename="../app/widgets/elicitation.py" line="198" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/widgets/elicitation.py" line="219" />
+        <location filename="../app/widgets/elicitation.py" line="253" />
         <source>Check: {fields}</source>
         <translation>请检查：{fields}</translation>
     </message>
@@ -417,6 +417,70 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>末页</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemTexts</name>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="20" />
+        <source>Required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="24" />
+        <source>At least {n} characters</source>
+        <translation>至少 {n} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="26" />
+        <source>At most {n} characters</source>
+        <translation>最多 {n} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="28" />
+        <source>At least {n}</source>
+        <translation>至少为 {n}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="30" />
+        <source>At most {n}</source>
+        <translation>最多为 {n}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="32" />
+        <source>Choose at least {n}</source>
+        <translation>请至少选择 {n} 项</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="34" />
+        <source>Choose at most {n}</source>
+        <translation>最多可选择 {n} 项</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="35" />
+        <location filename="../app/widgets/elicitation_problems.py" line="46" />
+        <source>Not a valid value</source>
+        <translation>值无效</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="39" />
+        <source>Enter an email address, like name@example.com</source>
+        <translation>请输入电子邮件地址，例如 name@example.com</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="41" />
+        <source>Enter an address with its scheme, like https://example.com</source>
+        <translation>请输入包含协议的地址，例如 https://example.com</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="43" />
+        <source>Enter a date as YYYY-MM-DD</source>
+        <translation>请按 YYYY-MM-DD 格式输入日期</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/elicitation_problems.py" line="45" />
+        <source>Enter a date and time as YYYY-MM-DDThh:mm</source>
+        <translation>请按 YYYY-MM-DDThh:mm 格式输入日期和时间</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,8 @@
 ``demo_set_mode`` (switch the mode at run time), ``demo_add_tool`` (adds a tool and sends
 ``tools/list_changed``) and ``demo_ask`` (asks the client through elicitation). With
 ``--elicit`` it offers ``demo_ask_settings``, which asks for a typed form (integer exposure, number
-gain, enum metering, string note, boolean confirm) and reports what came back.
+gain, enum metering, string note, boolean confirm) and reports what came back, and
+``demo_pick_cameras``, which asks for two multi-selects (plain options, and options with titles).
 """
 
 from __future__ import annotations
@@ -136,6 +137,20 @@ class _Settings(BaseModel):
     note: str | None = Field(default=None, title="Note", description="Free text", max_length=40)
 
 
+class _Pick(BaseModel):
+    cameras: list[Literal["front", "back", "garden"]] = Field(
+        title="Cameras", description="The cameras to watch", min_length=1
+    )
+    sizes: list[Literal["hd", "full"]] = Field(
+        default=["hd"],
+        title="Frame sizes",
+        # the titled form of a multi-select (TitledMultiSelectEnumSchema): items.anyOf of const/title
+        json_schema_extra={
+            "items": {"anyOf": [{"const": "hd", "title": "HD"}, {"const": "full", "title": "Full HD"}]}
+        },
+    )
+
+
 def settings_text(action: str, data: _Settings | None) -> str:
     """What ``demo_ask_settings`` returns: the action, then the accepted values in field order."""
     if data is None:
@@ -203,5 +218,14 @@ def build_server(state: CameraState, *, control: bool = False, elicit: bool = Fa
             """Ask the user for exposure settings through an elicitation form (testing only)."""
             result = await ctx.elicit("Set the exposure for the next frame.", _Settings)
             return settings_text(result.action, getattr(result, "data", None))
+
+        @server.tool()
+        async def demo_pick_cameras(ctx: Context) -> str:
+            """Ask the user which cameras to watch through a multi-select form (testing only)."""
+            result = await ctx.elicit("Which cameras should I watch?", _Pick)
+            data = getattr(result, "data", None)
+            if data is None:
+                return f"action={result.action}"
+            return f"action={result.action} cameras={','.join(data.cameras)} sizes={','.join(data.sizes)}"
 
     return server

@@ -4,9 +4,10 @@
 broker declines every request), shows an ``ElicitationCard`` for every ``ElicitationAsked`` and
 removes it on ``ElicitationSettled``, whoever settled it. A card has one input per field:
 ``QLineEdit`` for strings, ``QSpinBox`` for integers, ``QDoubleSpinBox`` for numbers, ``QCheckBox``
-for booleans and ``QComboBox`` for enums; required fields are marked with ``*`` and descriptions
-are tooltips. Accept is enabled only while the content matches the schema
-(``core.elicitation.validate``): nothing of a wrong type is ever sent.
+for booleans, ``QComboBox`` for enums and ``MultiSelect`` (check boxes) for multi-selects; required
+fields are marked with ``*`` and descriptions are tooltips. Accept is enabled only while the
+content matches the schema (``core.elicitation.validate``): nothing of a wrong type is ever sent.
+Under each field that breaks a rule its problem is named (``elicitation_problems.ProblemTexts``).
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.elicitation import Value, check
+from core.elicitation import Value
+from core.elicitation_fields import Problem, problems
 from core.events import ElicitationAsked, ElicitField
 
 from .card_area import CardArea
+from .elicitation_problems import ProblemTexts
+from .multi_select import MultiSelect
 
 INT_LIMIT = 2**31 - 1  # QSpinBox holds a C int
 FLOAT_LIMIT = 1e15
@@ -53,10 +57,12 @@ class ElicitationBroker(Protocol):
     def cancel(self, request_id: str) -> bool: ...
 
 
-FieldWidget = QLineEdit | QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox
+FieldWidget = QLineEdit | QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox | MultiSelect
 
 
 def _widget(f: ElicitField) -> FieldWidget:
+    if f.kind == "multi":
+        return MultiSelect(f.options, f.option_titles, f.default if isinstance(f.default, tuple) else ())
     if f.kind == "boolean":
         box = QCheckBox()
         box.setChecked(f.default is True)
@@ -117,9 +123,11 @@ class ElicitationCard(QFrame):
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         self.inputs: dict[str, FieldWidget] = {}
         self.labels: dict[str, QLabel] = {}
+        self.errors: dict[str, QLabel] = {}
+        self.problem_texts = ProblemTexts(self)
         for f in asked.fields:
             widget = _widget(f)
             widget.setObjectName(f"elicitationField_{f.name}")
@@ -132,6 +140,14 @@ class ElicitationCard(QFrame):
             self.inputs[f.name] = widget
             self.labels[f.name] = label
             form.addRow(label, widget)
+            error = QLabel("")
+            error.setObjectName(f"elicitationError_{f.name}")
+            error.setWordWrap(True)
+            error.setTextFormat(Qt.TextFormat.PlainText)
+            error.setStyleSheet("color: #b42318;")  # the settings dialog's problem colour
+            self.errors[f.name] = error
+            form.addRow(QWidget(), error)  # under the input, not under the label
+            form.setRowVisible(error, False)  # shown only while the field breaks a rule
         self.problem = QLabel("")
         self.problem.setObjectName("elicitationProblem")
         self.problem.setWordWrap(True)
@@ -166,6 +182,8 @@ class ElicitationCard(QFrame):
             widget.toggled.connect(self._sync)
         elif isinstance(widget, QComboBox):
             widget.currentIndexChanged.connect(self._sync)
+        elif isinstance(widget, MultiSelect):
+            widget.changed.connect(self._sync)
         else:
             widget.valueChanged.connect(self._sync)
 
@@ -200,19 +218,35 @@ class ElicitationCard(QFrame):
                 out[f.name] = int(w.value())
             elif isinstance(w, QDoubleSpinBox):
                 out[f.name] = float(w.value())
+            elif isinstance(w, MultiSelect):
+                if w.values() or f.required:
+                    out[f.name] = w.values()
             elif w.text() or f.required:
                 out[f.name] = w.text()
         return out
 
+    def field_problems(self) -> dict[str, list[Problem]]:
+        """Each field's broken rules (schema order); a required field left empty is "required"."""
+        content = self.content()
+        out: dict[str, list[Problem]] = {}
+        for f in self.asked.fields:
+            value = content.get(f.name)
+            if f.required and (value is None or value == ""):
+                out[f.name] = [Problem("required")]
+            else:
+                out[f.name] = problems(f, value) if f.name in content else []
+        return out
+
     def problems(self) -> list[str]:
         """The names of the fields whose value cannot be sent (schema order, each once)."""
-        content = self.content()
-        bad = {name for name, _rule in check(self.asked.fields, content)}
-        bad |= {f.name for f in self.asked.fields if f.required and content.get(f.name) in ("", None)}
-        return [f.name for f in self.asked.fields if f.name in bad]
+        return [name for name, found in self.field_problems().items() if found]
 
     def _sync(self) -> None:
-        problems = self.problems()
+        found = self.field_problems()
+        for name, error in self.errors.items():
+            error.setText("; ".join(self.problem_texts.text(p) for p in found[name]))
+            self.form.setRowVisible(error, bool(found[name]))
+        problems = [name for name, items in found.items() if items]
         self.accept_button.setEnabled(not self.sent and not problems)
         titles = {f.name: f.title or f.name for f in self.asked.fields}
         self.problem.setText(

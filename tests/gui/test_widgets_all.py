@@ -44,6 +44,7 @@ from app.widgets.chat import Bubble, ChatView
 from app.widgets.composer import Composer, InputBox
 from app.widgets.elicitation import ElicitationArea, ElicitationCard
 from app.widgets.help_menu import HelpMenu
+from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
@@ -199,6 +200,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     ImagePreview: image_preview,
     ImageViewer: lambda tmp_path: ImageViewer(decode_scaled(jpeg()), "cam__live_view_image"),
     MainWindow: main_window,
+    MultiSelect: lambda tmp_path: MultiSelect(("front", "back"), ("Front door", "Back yard"), ("back",)),
     Pager: pager,
     Picture: picture,
     QuestionArea: question_area,

@@ -4,7 +4,9 @@ They check request shapes as strictly as the real APIs do for what Fuseforks sen
 base64, tool-call/tool-result pairing, images in a ``role:"tool"`` message on OpenAI-compatible
 endpoints, replayed thinking signatures / ``thoughtSignature`` / reasoning items, ``store:false``
 item ids) and answer 400 with the provider's own error JSON when a rule is broken. Otherwise they
-answer in the provider's real JSON or SSE.
+answer in the provider's real JSON or SSE. Every path and credential form the real API accepts is
+answered (``routes.py``: query strings, Anthropic ``Authorization: Bearer``, Gemini ``?key=``, Azure
+``api-key`` paths, …), so other clients and the official SDKs can be tested against them too.
 
 In tests::
 

@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from tests.fakes.providers import routes
 from tests.fakes.providers.script import Reply
 
 JSON = dict[str, Any]
@@ -58,11 +59,12 @@ class Family:
         self.issued: dict[str, str] = {}  # tool call id → replay token the server issued with it
 
     # -- routing / auth
-    def matches(self, path: str) -> bool:
-        raise NotImplementedError
+    def matches(self, target: str) -> bool:
+        """``target`` is the request's path with any query (tests/fakes/providers/routes.py)."""
+        return routes.route_matches(self.name, self.flavour, target)
 
-    def authorized(self, headers: dict[str, str], key: str | None) -> bool:
-        return key is None or headers.get("authorization") == f"Bearer {key}"
+    def authorized(self, target: str, headers: dict[str, str], key: str | None) -> bool:
+        return routes.authorized(self.name, target, headers, key)
 
     def wants_stream(self, path: str, body: JSON) -> bool:
         return body.get("stream") is True
@@ -103,12 +105,6 @@ class Family:
 class Anthropic(Family):
     name = "anthropic"
     MEDIA = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
-
-    def matches(self, path: str) -> bool:
-        return path == "/v1/messages"
-
-    def authorized(self, headers: dict[str, str], key: str | None) -> bool:
-        return key is None or headers.get("x-api-key") == key
 
     def validate(self, body: JSON, reject_webp: bool, reject_images: bool) -> None:
         if not isinstance(body.get("max_tokens"), int):
@@ -310,9 +306,6 @@ class OpenAIChat(Family):
     MEDIA = frozenset({"image/jpeg", "image/png", "image/webp", "image/gif"})
     thought_signatures = False  # Gemini's OpenAI endpoint: extra_content.google.thought_signature
 
-    def matches(self, path: str) -> bool:
-        return path == "/v1/chat/completions"
-
     def validate(self, body: JSON, reject_webp: bool, reject_images: bool) -> None:
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
@@ -462,13 +455,6 @@ class Gemini(Family):
     name = "gemini"
     base_path = "/v1beta"
     MEDIA = frozenset({"image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"})
-    _PATH = re.compile(r"^/v1beta/models/([^/:]+):(generateContent|streamGenerateContent)$")
-
-    def matches(self, path: str) -> bool:
-        return bool(self._PATH.match(path.split("?")[0]))
-
-    def authorized(self, headers: dict[str, str], key: str | None) -> bool:
-        return key is None or headers.get("x-goog-api-key") == key
 
     def wants_stream(self, path: str, body: JSON) -> bool:
         return ":streamGenerateContent" in path
@@ -628,9 +614,6 @@ class Gemini(Family):
 class Responses(Family):
     name = "responses"
     MEDIA = frozenset({"image/png", "image/jpeg", "image/webp", "image/gif"})
-
-    def matches(self, path: str) -> bool:
-        return path == "/v1/responses"
 
     def validate(self, body: JSON, reject_webp: bool, reject_images: bool) -> None:
         items = body.get("input")

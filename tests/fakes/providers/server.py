@@ -125,7 +125,7 @@ class _Handler(BaseHTTPRequestHandler):
             record.status = 404
             self._json(404, {"error": {"message": f"no route {self.path}"}})
             return
-        if not family.authorized(headers, fake.key):
+        if not family.authorized(self.path, headers, fake.key):
             record.status = 401
             self._json(401, family.error_body(Reply.error(401, None, "invalid x-api-key / API key")))
             return
