@@ -15,8 +15,8 @@ Two paths (S70-3 / S70-4):
 
 The format is sniffed from the bytes, never taken from the MCP ``mimeType`` (S70-2). Before any pixel
 is decoded, a declared width or height over ``BOMB_EDGE_PX`` drops the image as "too_large" (S70-5),
-and so does a pixel count over ``MAX_PIXELS`` (or ``WHOLE_DECODE_MAX_PIXELS`` for a progressive JPEG
-or an interlaced PNG, which every decoder holds whole): the decode time is bounded and no accepted
+and so does a pixel count over ``MAX_PIXELS`` (lower for a progressive JPEG or an interlaced PNG,
+which the decoders hold whole): the decode time is bounded and no accepted
 image takes peak memory over 300 MB (issue 12; measured by ``tests/bench/image_memory.py``).
 Damaged metadata is forgiven as other viewers forgive it (``core.image_repair``); damaged pixel data
 is not. ``normalize`` never raises: anything unexpected becomes ``Dropped("unreadable")``.
@@ -49,9 +49,11 @@ MAX_BYTES: Final = 2 * 1024 * 1024  # "2 MB" = 2 MiB, the same value as user att
 BOMB_EDGE_PX: Final = 16_384
 # A 12000×9000 chart (108 MP) is accepted; a 16000×16000 flat PNG (256 MP, 774 KB) is not.
 MAX_PIXELS: Final = 128_000_000
-# A progressive JPEG (whole coefficient buffer) or an interlaced PNG (all passes) is decoded whole:
-# about 7 bytes a pixel, so 25 MP (a 6000×4000 camera photo fits) stays under 300 MB with the app.
-WHOLE_DECODE_MAX_PIXELS: Final = 25_000_000
+# Decoded whole, not row by row (measured peaks in tests/bench/image_memory.py's docstring): a
+# progressive JPEG (libjpeg keeps every coefficient, ~7 bytes a pixel: a 6000×4000 photo fits) and an
+# interlaced PNG (libvips reads all seven passes, ~11 bytes a pixel); both stay under 300 MB peak.
+PROGRESSIVE_MAX_PIXELS: Final = 25_000_000
+INTERLACED_MAX_PIXELS: Final = 16_000_000
 MAX_PER_RESULT: Final = 4
 JPEG_QUALITY: Final = 85
 FALLBACK_JPEG_QUALITY: Final = 90  # the WebP → JPEG retry (S70-17)
@@ -276,9 +278,14 @@ def _inspect(data: bytes) -> Dropped | _Header:
         return Dropped("unreadable", f"{fmt} declares {width}x{height}")
     if width > BOMB_EDGE_PX or height > BOMB_EDGE_PX:  # S70-5: before any pixel is decoded
         return Dropped("too_large", f"{fmt} declares {width}x{height}")
-    limit = WHOLE_DECODE_MAX_PIXELS if head.whole else MAX_PIXELS
+    kind, limit = "", MAX_PIXELS
+    if head.whole:
+        kind, limit = (
+            (" progressive", PROGRESSIVE_MAX_PIXELS)
+            if fmt == "JPEG"
+            else (" interlaced", INTERLACED_MAX_PIXELS)
+        )
     if width * height > limit:
-        kind = " progressive" if head.whole and fmt == "JPEG" else " interlaced" if head.whole else ""
         return Dropped("too_large", f"{fmt}{kind} declares {width}x{height}, over {limit} pixels")
     return head
 

@@ -96,3 +96,33 @@ def chart(width: int, height: int) -> Image.Image:
         ]
         draw.line(points, fill=colour, width=max(2, width // 1000))
     return im
+
+
+def flat_png(width: int, height: int, colour: tuple[int, int, int] = (30, 90, 160)) -> bytes:
+    """A one-colour RGB PNG built row by row (no full-size image in memory): a few hundred KB on the
+    wire for hundreds of MB of pixels, like a chart server's empty canvas."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    row = b"\x00" + bytes(colour) * width
+    packer = zlib.compressobj(1)
+    body = [packer.compress(row) for _ in range(height)]
+    body.append(packer.flush())
+    return png_from_chunks(
+        png_chunk(b"IHDR", ihdr), png_chunk(b"IDAT", b"".join(body)), png_chunk(b"IEND", b"")
+    )
+
+
+def png_declaring(width: int, height: int, *, interlaced: bool = False) -> bytes:
+    """A PNG whose IHDR declares ``width``×``height`` and whose image data is one byte (never decoded)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, int(interlaced))
+    return png_from_chunks(png_chunk(b"IHDR", ihdr), png_chunk(b"IDAT", b"\x00"), png_chunk(b"IEND", b""))
+
+
+def jpeg_declaring(jpeg_bytes: bytes, width: int, height: int) -> bytes:
+    """``jpeg_bytes`` with the size in its frame header (SOF0/SOF2) replaced; the scan is untouched."""
+    data = bytearray(jpeg_bytes)
+    for marker in (b"\xff\xc0", b"\xff\xc2"):
+        at = data.find(marker)
+        if at > 0:
+            data[at + 5 : at + 9] = struct.pack(">HH", height, width)
+            return bytes(data)
+    raise ValueError("no SOF0/SOF2")
