@@ -16,8 +16,8 @@ Two paths (S70-3 / S70-4):
 The format is sniffed from the bytes, never taken from the MCP ``mimeType`` (S70-2). Before any pixel
 is decoded, a declared width or height over ``BOMB_EDGE_PX`` drops the image as "too_large" (S70-5),
 and so does a pixel count over ``MAX_PIXELS`` (lower for a progressive JPEG or an interlaced PNG,
-which the decoders hold whole): the decode time is bounded and no accepted
-image takes peak memory over 300 MB (issue 12; measured by ``tests/bench/image_memory.py``).
+which the decoders hold whole): the decode time is bounded and no accepted image takes peak memory
+over 300 MB (issue 12; measured by ``tests/bench/image_memory.py``).
 Damaged metadata is forgiven as other viewers forgive it (``core.image_repair``); damaged pixel data
 is not. ``normalize`` never raises: anything unexpected becomes ``Dropped("unreadable")``.
 
@@ -49,9 +49,9 @@ MAX_BYTES: Final = 2 * 1024 * 1024  # "2 MB" = 2 MiB, the same value as user att
 BOMB_EDGE_PX: Final = 16_384
 # A 12000×9000 chart (108 MP) is accepted; a 16000×16000 flat PNG (256 MP, 774 KB) is not.
 MAX_PIXELS: Final = 128_000_000
-# Decoded whole, not row by row (measured peaks in tests/bench/image_memory.py's docstring): a
-# progressive JPEG (libjpeg keeps every coefficient, ~7 bytes a pixel: a 6000×4000 photo fits) and an
-# interlaced PNG (libvips reads all seven passes, ~11 bytes a pixel); both stay under 300 MB peak.
+# Decoded whole, not row by row: a progressive JPEG (libjpeg keeps every coefficient, ~7 bytes a
+# pixel; 25 MP peaked at 227 MB) and an interlaced PNG (libvips reads all seven passes, ~11 bytes a
+# pixel; 16 MP peaked at 253 MB with its 50 MB file). A 6000×4000 progressive photo fits.
 PROGRESSIVE_MAX_PIXELS: Final = 25_000_000
 INTERLACED_MAX_PIXELS: Final = 16_000_000
 MAX_PER_RESULT: Final = 4
@@ -185,8 +185,7 @@ def _upright(im: Image.Image) -> Image.Image:
 def _jpeg(data: bytes, width: int, height: int, quality: int) -> tuple[bytes, tuple[int, int]]:
     """A JPEG decoded through ``draft`` (libjpeg scales 1/2 … 1/8 on load), shrunk, re-encoded."""
     with _open("JPEG", data) as im:
-        # Let libjpeg decode at 1/2, 1/4 or 1/8 scale when that still covers the target.
-        im.draft("RGB", target_size(width, height))
+        im.draft("RGB", target_size(width, height))  # the largest reduction still covering the target
         im.load()
         rgb = _to_rgb_on_white(_upright(im))
         size = target_size(*rgb.size)
