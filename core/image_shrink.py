@@ -20,7 +20,7 @@ _WHITE: Final = [255, 255, 255]
 
 
 @functools.cache
-def _vips() -> Any:
+def vips() -> Any:
     """pyvips, imported on the first large image: loading libvips costs ~0.1-0.25 s and 8 MB, which
     the app's start and every run without a PNG need not pay."""
     pyvips = importlib.import_module("pyvips")
@@ -37,7 +37,7 @@ def shrink_to_jpeg(data: bytes, size: tuple[int, int], quality: int) -> bytes:
     bytes libvips cannot decode to the end (truncated or corrupt image data)."""
     # ``fail_on`` must reach the loader through the option string: thumbnail's own keyword does not
     # (libvips 8.18), and without it a cut-short IDAT decodes as a grey tail with a warning per row.
-    image: Any = _vips().Image.thumbnail_buffer(
+    image: Any = vips().Image.thumbnail_buffer(
         data, size[0], height=size[1], size="force", no_rotate=True, option_string="fail_on=error"
     )
     image = image.colourspace("srgb")  # grey, 16-bit or palette → 8-bit sRGB (alpha kept)
