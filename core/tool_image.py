@@ -2,16 +2,24 @@
 
 Two paths (S70-3 / S70-4):
 
-* **pass-through** - a static JPEG or WebP whose long edge is at most ``MAX_EDGE_PX`` and whose size
-  is at most ``MAX_BYTES`` is sent as the original bytes. Its dimensions are read from the header;
-  nothing is decoded or re-encoded (WebP transparency is kept).
-* **re-encode** - PNG (also APNG), animated WebP (first frame), or a JPEG/WebP over either limit is
-  decoded, its long edge shrunk to ``MAX_EDGE_PX`` keeping aspect, transparency composited on white,
-  and encoded as JPEG quality 85. Still over ``MAX_BYTES`` → dropped "too_large".
+* **pass-through** - a static RGB or grey JPEG, or a static WebP, whose long edge is at most
+  ``MAX_EDGE_PX`` and whose size is at most ``MAX_BYTES`` is sent as the original bytes (WebP
+  transparency is kept). It is decoded once to prove the bytes are whole - a JPEG at 1/8 scale, which
+  still reads every coded block - so a frame cut short in transfer is "unreadable" instead of a 400
+  from the provider that strips every image of the turn (issue 12).
+* **re-encode** - PNG (also APNG), animated WebP (first frame), a CMYK JPEG, or a JPEG/WebP over
+  either limit is decoded, its long edge shrunk to ``MAX_EDGE_PX`` keeping aspect, transparency
+  composited on white, and encoded as JPEG quality 85. Still over ``MAX_BYTES`` → dropped
+  "too_large". JPEG decodes through Pillow's ``draft`` (1/2 … 1/8 scale on load); PNG and WebP
+  through libvips (``core.image_shrink``), which shrinks while it reads.
 
 The format is sniffed from the bytes, never taken from the MCP ``mimeType`` (S70-2). Before any pixel
-is decoded, a declared width or height over ``BOMB_EDGE_PX`` drops the image as "too_large" (S70-5).
-``normalize`` never raises: anything unexpected becomes ``Dropped("unreadable")``.
+is decoded, a declared width or height over ``BOMB_EDGE_PX`` drops the image as "too_large" (S70-5),
+and so does a pixel count over ``MAX_PIXELS`` (lower for a progressive JPEG or an interlaced PNG,
+which the decoders hold whole): the decode time is bounded and no accepted image takes peak memory
+over 300 MB (issue 12; measured by ``tests/bench/image_memory.py``).
+Damaged metadata is forgiven as other viewers forgive it (``core.image_repair``); damaged pixel data
+is not. ``normalize`` never raises: anything unexpected becomes ``Dropped("unreadable")``.
 
 Pillow's own decompression-bomb check lives in ``Image.open``; this module opens images through
 the format plugin it sniffed instead, so Pillow's warning (an error under ``-W error``) never fires
@@ -26,17 +34,26 @@ from __future__ import annotations
 import asyncio
 import io
 import struct
+import warnings
 from collections.abc import Sequence
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Final
 
-from PIL import Image, ImageOps, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+from PIL import Image, ImageOps, JpegImagePlugin, WebPImagePlugin
 
-from core import notes
+from core import image_repair, image_shrink, notes
 from core.canonical import Dropped, ImageData
 
 MAX_EDGE_PX: Final = 1568
 MAX_BYTES: Final = 2 * 1024 * 1024  # "2 MB" = 2 MiB, the same value as user attachments
 BOMB_EDGE_PX: Final = 16_384
+# A 12000×9000 chart (108 MP) is accepted; a 16000×16000 flat PNG (256 MP, 774 KB) is not.
+MAX_PIXELS: Final = 128_000_000
+# Decoded whole, not row by row: a progressive JPEG (libjpeg keeps every coefficient, ~7 bytes a
+# pixel; 25 MP peaked at 227 MB) and an interlaced PNG (libvips reads all seven passes, ~11 bytes a
+# pixel; 16 MP peaked at 253 MB with its 50 MB file). A 6000×4000 progressive photo fits.
+PROGRESSIVE_MAX_PIXELS: Final = 25_000_000
+INTERLACED_MAX_PIXELS: Final = 16_000_000
 MAX_PER_RESULT: Final = 4
 JPEG_QUALITY: Final = 85
 FALLBACK_JPEG_QUALITY: Final = 90  # the WebP → JPEG retry (S70-17)
@@ -125,8 +142,6 @@ def _open(fmt: str, data: bytes) -> Image.Image:
     fp = io.BytesIO(data)
     if fmt == "JPEG":
         return JpegImagePlugin.JpegImageFile(fp)
-    if fmt == "PNG":
-        return PngImagePlugin.PngImageFile(fp)
     return WebPImagePlugin.WebPImageFile(fp)
 
 
@@ -157,88 +172,157 @@ def _to_rgb_on_white(im: Image.Image) -> Image.Image:
     return im if im.mode == "RGB" else im.convert("RGB")
 
 
-def _reencode(fmt: str, data: bytes, width: int, height: int) -> ImageData | Dropped:
-    im: Any = _open(fmt, data)
+def _upright(im: Image.Image) -> Image.Image:
+    """The JPEG turned by its EXIF orientation; as stored when the EXIF is unreadable (as viewers do)."""
     try:
-        if getattr(im, "is_animated", False):
-            im.seek(0)  # first frame (S70-4)
-        if fmt == "JPEG":
-            # Let libjpeg decode at 1/2, 1/4 or 1/8 scale when that still covers the target.
-            im.draft("RGB", target_size(width, height))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Pillow warns on corrupt EXIF before it fails
+            return ImageOps.exif_transpose(im)
+    except Exception:  # EXIF that Pillow cannot parse: the orientation is unknown
+        return im
+
+
+def _jpeg(data: bytes, width: int, height: int, quality: int) -> tuple[bytes, tuple[int, int]]:
+    """A JPEG decoded through ``draft`` (libjpeg scales 1/2 … 1/8 on load), shrunk, re-encoded."""
+    with _open("JPEG", data) as im:
+        im.draft("RGB", target_size(width, height))  # the largest reduction still covering the target
         im.load()
-        upright = ImageOps.exif_transpose(im) if fmt == "JPEG" else im
-        rgb = _to_rgb_on_white(upright)
+        rgb = _to_rgb_on_white(_upright(im))
         size = target_size(*rgb.size)
         if size != rgb.size:
             rgb = rgb.resize(size, Image.Resampling.LANCZOS)
         out = io.BytesIO()
-        rgb.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
-    finally:
-        im.close()
-    encoded = out.getvalue()
+        rgb.save(out, "JPEG", quality=quality, optimize=True)
+        return out.getvalue(), size
+
+
+def _reencode(head: _Header) -> ImageData | Dropped:
+    if head.fmt == "JPEG":
+        encoded, size = _jpeg(head.data, head.width, head.height, JPEG_QUALITY)
+    else:
+        size = target_size(head.width, head.height)
+        encoded = image_shrink.shrink_to_jpeg(head.data, size, JPEG_QUALITY)
     if len(encoded) > MAX_BYTES:
         return Dropped("too_large", f"{len(encoded)} bytes after re-encoding")
     return ImageData("image/jpeg", encoded, size[0], size[1])
+
+
+def _verify(head: _Header) -> None:
+    """Decode a pass-through image to the end (a JPEG at 1/8 scale); raises when it is not whole."""
+    with _open(head.fmt, head.data) as im:
+        if head.fmt == "JPEG":
+            im.draft(None, (max(1, head.width // 8), max(1, head.height // 8)))
+        im.load()
 
 
 def normalize(data: bytes) -> ImageData | Dropped:
     """The image as it goes on the wire, or why it is not sent. Never raises (S70-2 … S70-5)."""
     try:
         return _normalize(data)
+    except image_repair.Damaged as exc:
+        return Dropped("unreadable", f"damaged: {exc}")
     except Exception as exc:  # any decoder failure on hostile or broken bytes
         return Dropped("unreadable", type(exc).__name__)
 
 
-def _inspect(data: bytes) -> Dropped | tuple[str, int, int, bool]:
-    """(format, width, height, animated) from the header alone, or why the image is not sent."""
+@dataclass(frozen=True)
+class _Header:
+    """What the header says, before any pixel is decoded. ``data`` is what the decoder reads: the
+    original bytes, or a copy without the damaged metadata (``core.image_repair``)."""
+
+    fmt: str
+    data: bytes
+    width: int
+    height: int
+    animated: bool = False
+    mode: str = "RGB"
+    whole: bool = False  # progressive JPEG or interlaced PNG: decoded whole, not row by row
+
+
+def _jpeg_header(data: bytes) -> _Header:
+    try:
+        with _open("JPEG", data) as header:
+            pass
+    except Exception:  # a JFIF or Adobe segment cut short, which libjpeg skips
+        data = image_repair.clean_jpeg(data)
+        with _open("JPEG", data) as header:
+            pass
+    progressive = bool(header.info.get("progressive"))
+    return _Header("JPEG", data, *header.size, mode=header.mode, whole=progressive)
+
+
+def _read_header(fmt: str, data: bytes) -> _Header:
+    if fmt == "PNG":
+        width, height = _png_size(data)
+        return _Header(fmt, data, width, height, whole=image_repair.png_interlaced(data))
+    if fmt == "WebP":
+        width, height, animated = _webp_info(data)
+        return _Header(fmt, data, width, height, animated=animated)
+    return _jpeg_header(data)
+
+
+def _inspect(data: bytes) -> Dropped | _Header:
+    """What the header says, or why the image is not sent (nothing decoded)."""
     fmt = sniff(data)
     if fmt is None:
         return Dropped("unreadable", "format not recognised")
     if fmt not in ("JPEG", "PNG", "WebP"):
         return Dropped("unsupported_format", fmt)
-    animated = False
     try:
-        if fmt == "PNG":
-            width, height = _png_size(data)
-        elif fmt == "WebP":
-            width, height, animated = _webp_info(data)
-        else:
-            with _open("JPEG", data) as header:
-                width, height = header.size
+        head = _read_header(fmt, data)
     except Exception as exc:
         return Dropped("unreadable", f"bad {fmt} header ({type(exc).__name__})")
+    width, height = head.width, head.height
     if width <= 0 or height <= 0:
         return Dropped("unreadable", f"{fmt} declares {width}x{height}")
     if width > BOMB_EDGE_PX or height > BOMB_EDGE_PX:  # S70-5: before any pixel is decoded
         return Dropped("too_large", f"{fmt} declares {width}x{height}")
-    return fmt, width, height, animated
+    kind, limit = "", MAX_PIXELS
+    if head.whole:
+        kind, limit = (
+            (" progressive", PROGRESSIVE_MAX_PIXELS)
+            if fmt == "JPEG"
+            else (" interlaced", INTERLACED_MAX_PIXELS)
+        )
+    if width * height > limit:
+        return Dropped("too_large", f"{fmt}{kind} declares {width}x{height}, over {limit} pixels")
+    return head
 
 
-def _passes_through(fmt: str, data: bytes, width: int, height: int, animated: bool) -> bool:
-    return fmt != "PNG" and not animated and max(width, height) <= MAX_EDGE_PX and len(data) <= MAX_BYTES
+def _passes_through(head: _Header) -> bool:
+    return (
+        head.fmt != "PNG"
+        and not head.animated
+        and head.mode in ("RGB", "L")
+        and max(head.width, head.height) <= MAX_EDGE_PX
+        and len(head.data) <= MAX_BYTES
+    )
 
 
 def needs_decoding(data: bytes) -> bool:
-    """Whether ``normalize(data)`` decodes pixels (a re-encode), judged from the header alone.
-    Small bytes can still mean a large decode (a flat 6000×4000 PNG is ~80 KB), so the async
-    variants go by this, not by byte count alone. Never raises."""
+    """Whether ``normalize(data)`` decodes more than a pass-through JPEG at 1/8 scale, judged from
+    the header alone. Small bytes can still mean a large decode (a flat 6000×4000 PNG is ~80 KB),
+    so the async variants go by this, not by byte count alone. Never raises."""
     try:
-        info = _inspect(data)
+        head = _inspect(data)
     except Exception:
         return True  # let the worker thread find out
-    if isinstance(info, Dropped):
+    if isinstance(head, Dropped):
         return False
-    return not _passes_through(info[0], data, *info[1:])
+    return head.fmt != "JPEG" or not _passes_through(head)
 
 
 def _normalize(data: bytes) -> ImageData | Dropped:
-    info = _inspect(data)
-    if isinstance(info, Dropped):
-        return info
-    fmt, width, height, animated = info
-    if _passes_through(fmt, data, width, height, animated):
-        return ImageData("image/jpeg" if fmt == "JPEG" else "image/webp", data, width, height)
-    return _reencode(fmt, data, width, height)
+    head = _inspect(data)
+    if isinstance(head, Dropped):
+        return head
+    if head.fmt == "PNG":
+        head = replace(head, data=image_repair.clean_png(head.data))
+    if _passes_through(head):
+        _verify(head)
+        media_type = "image/jpeg" if head.fmt == "JPEG" else "image/webp"
+        return ImageData(media_type, head.data, head.width, head.height)
+    return _reencode(head)
 
 
 def normalize_all(blocks: Sequence[bytes]) -> list[ImageData | Dropped]:

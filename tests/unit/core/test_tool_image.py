@@ -72,12 +72,13 @@ def test_lossy_webp_dimensions_read_from_header() -> None:
     assert (item.data == data, item.width, item.height) == (True, 1568, 1000)
 
 
-def test_pass_through_does_not_decode(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pass_through_does_not_reencode(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 12: it is decoded once at 1/8 scale to prove the bytes whole
+    # (tests/unit/core/test_tool_image_damaged.py), never re-encoded.
     def boom(*_a: object, **_k: object) -> None:
-        raise AssertionError("decoded")
+        raise AssertionError("re-encoded")
 
     monkeypatch.setattr(tool_image, "_reencode", boom)
-    monkeypatch.setattr(Image.Image, "load", boom)
     assert isinstance(normalize(FRAME), ImageData)
 
 
