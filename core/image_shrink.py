@@ -1,4 +1,4 @@
-"""Shrinking a large PNG or WebP to a JPEG with memory that does not grow with the source (issue 12).
+"""Shrinking a large PNG or WebP to a JPEG with memory that does not grow with the source.
 
 libvips (``pyvips`` with the ``pyvips-binary`` wheel) decodes sequentially and shrinks while it
 reads, so a flat 16000×16000 PNG peaks near 170 MB where a full decode with Pillow takes 1.1 GB
