@@ -44,6 +44,7 @@ TRANSPORT_ALIASES: dict[str, Literal["stdio", "http", "sse"]] = {
     "sse": "sse",
 }
 TRANSPORT_NAMES = ("stdio", "http", "streamable-http", "sse")  # the spellings named in messages
+OAUTH_GRANTS = ("authorization_code", "client_credentials")  # how a remote MCP server's tokens are had
 
 
 # --------------------------------------------------------------------------- the declarations
@@ -251,6 +252,30 @@ OAUTH = Section(
             None,
             "The exact loopback port registered with the provider (`http://127.0.0.1:PORT/callback`).",
             "any free port",
+        ),
+        Setting(
+            "client_metadata_url",
+            Str(),
+            None,
+            "An https URL (with a path) of this client's Client ID Metadata Document: the client id "
+            "where the authorisation server supports such documents, else dynamic registration.",
+            "absent",
+        ),
+        Setting(
+            "grant",
+            Choice(OAUTH_GRANTS),
+            None,
+            "`client_credentials`: a machine-to-machine server, no browser; needs `client_id` and "
+            "`client_secret` or `private_key`.",
+            "`authorization_code` (the browser sign-in)",
+        ),
+        Setting(
+            "private_key",
+            Str(),
+            None,
+            "Only as a keyring reference `${secret:NAME}` to a PEM private key (EC or RSA) that signs "
+            "the client's `private_key_jwt` assertion (`client_credentials`); needs `client_id`.",
+            "absent",
         ),
     ),
 )
