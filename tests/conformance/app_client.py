@@ -43,12 +43,16 @@ def entry(scenario: str, url: str, context: dict[str, Any]) -> dict[str, Any]:
     spec: dict[str, Any] = {"type": "http", "url": url}
     if not scenario.startswith("auth/"):
         return spec
-    oauth: dict[str, Any] = {}
+    oauth: dict[str, Any] = {"client_metadata_url": CIMD_URL}  # used where the server supports it
     if context.get("client_id"):
-        oauth["client_id"] = context["client_id"]
+        oauth = {"client_id": context["client_id"]}
         if context.get("client_secret"):
             oauth["client_secret"] = "${secret:client_secret}"
-    spec["oauth"] = oauth or True
+        if context.get("private_key_pem"):
+            oauth["private_key"] = "${secret:private_key}"
+    if scenario.startswith("auth/client-credentials-"):  # the suite's machine-to-machine servers
+        oauth["grant"] = "client_credentials"
+    spec["oauth"] = oauth
     return spec
 
 

@@ -104,9 +104,11 @@ async def session(
                 await client.call_tool(*call)
 
 
-def auth_for(scenario: str, url: str, context: dict[str, Any]) -> httpx2.Auth:
+async def auth_for(scenario: str, url: str, context: dict[str, Any]) -> httpx2.Auth:
     if scenario == "auth/client-credentials-basic":
-        return ClientCredentialsOAuthProvider(url, Memory(), context["client_id"], context["client_secret"])
+        return ClientCredentialsOAuthProvider(
+            url, Memory(), context["client_id"], context["client_secret"], issuer=await prm_issuer(url)
+        )
     if scenario == "auth/client-credentials-jwt":
         key = SignedJWTParameters(
             issuer=context["client_id"],
@@ -115,7 +117,7 @@ def auth_for(scenario: str, url: str, context: dict[str, Any]) -> httpx2.Auth:
             signing_key=context["private_key_pem"],
         )
         return PrivateKeyJWTOAuthProvider(
-            url, Memory(), context["client_id"], key.create_assertion_provider()
+            url, Memory(), context["client_id"], key.create_assertion_provider(), issuer=await prm_issuer(url)
         )
     if scenario == "auth/cross-app-access-complete-flow":
         return IdentityAssertionOAuthProvider(
@@ -123,7 +125,7 @@ def auth_for(scenario: str, url: str, context: dict[str, Any]) -> httpx2.Auth:
             Memory(),
             context["client_id"],
             context["client_secret"],
-            issuer=prm_issuer(url),
+            issuer=await prm_issuer(url),
             assertion_provider=id_jag(context),
             token_endpoint_auth_method="client_secret_basic",
         )
@@ -147,12 +149,13 @@ def auth_for(scenario: str, url: str, context: dict[str, Any]) -> httpx2.Auth:
     )
 
 
-def prm_issuer(url: str) -> str:
-    """The authorization server the MCP server names in its protected-resource metadata."""
+async def prm_issuer(url: str) -> str:
+    """The authorization server the MCP server names in its protected-resource metadata (the
+    suite gives its machine-to-machine clients no issuer; the SDK wants one)."""
     parts = urlsplit(url)
     prm = f"{parts.scheme}://{parts.netloc}/.well-known/oauth-protected-resource{parts.path}"
-    with httpx2.Client(timeout=10) as http:
-        return str(http.get(prm).raise_for_status().json()["authorization_servers"][0])
+    async with httpx2.AsyncClient(timeout=10) as http:
+        return str((await http.get(prm)).raise_for_status().json()["authorization_servers"][0])
 
 
 def id_jag(context: dict[str, Any]) -> Any:
@@ -183,7 +186,7 @@ async def run(scenario: str, url: str, context: dict[str, Any]) -> None:
     elif scenario == "elicitation-sep1034-client-defaults":
         await session(url, call=("test_client_elicitation_defaults", {}))
     elif scenario.startswith("auth/"):
-        await session(url, auth_for(scenario, url, context))
+        await session(url, await auth_for(scenario, url, context))
     else:
         await session(url)
 
