@@ -59,7 +59,9 @@ class OAuthSettings:
     optional pre-registered client: ``client_id``, ``client_secret`` (always a ``${secret:NAME}``
     reference, resolved at connect time) and the exact ``redirect_port`` registered for it; a Client
     ID Metadata Document URL; ``grant`` ``client_credentials`` for a machine-to-machine server, with
-    a secret or a ``private_key`` reference (``private_key_jwt``)."""
+    a secret or a ``private_key`` reference (``private_key_jwt``); ``identity_assertion``
+    (enterprise-managed, SEP-990) with the ``issuer``, the identity provider's token endpoint and
+    client id, and an ``id_token`` reference."""
 
     scopes: str | None = OAUTH.default("scopes")
     client_name: str = OAUTH.default("client_name")
@@ -69,6 +71,10 @@ class OAuthSettings:
     client_metadata_url: str | None = OAUTH.default("client_metadata_url")
     grant: str | None = OAUTH.default("grant")  # None: authorization_code
     private_key: str | None = OAUTH.default("private_key")
+    issuer: str | None = OAUTH.default("issuer")
+    idp_token_endpoint: str | None = OAUTH.default("idp_token_endpoint")
+    idp_client_id: str | None = OAUTH.default("idp_client_id")
+    id_token: str | None = OAUTH.default("id_token")
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

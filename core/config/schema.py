@@ -44,7 +44,11 @@ TRANSPORT_ALIASES: dict[str, Literal["stdio", "http", "sse"]] = {
     "sse": "sse",
 }
 TRANSPORT_NAMES = ("stdio", "http", "streamable-http", "sse")  # the spellings named in messages
-OAUTH_GRANTS = ("authorization_code", "client_credentials")  # how a remote MCP server's tokens are had
+OAUTH_GRANTS = (
+    "authorization_code",
+    "client_credentials",
+    "identity_assertion",
+)  # how a remote MCP server's tokens are had
 
 
 # --------------------------------------------------------------------------- the declarations
@@ -266,7 +270,10 @@ OAUTH = Section(
             Choice(OAUTH_GRANTS),
             None,
             "`client_credentials`: a machine-to-machine server, no browser; needs `client_id` and "
-            "`client_secret` or `private_key`.",
+            "`client_secret` or `private_key`. `identity_assertion`: enterprise-managed authorisation "
+            "(SEP-990): the person's ID token from the enterprise identity provider is exchanged there "
+            "for an ID-JAG, which gets the tokens (jwt-bearer grant); needs `client_id`, "
+            "`client_secret`, `issuer`, `idp_token_endpoint` and `id_token`.",
             "`authorization_code` (the browser sign-in)",
         ),
         Setting(
@@ -275,6 +282,36 @@ OAUTH = Section(
             None,
             "Only as a keyring reference `${secret:NAME}` to a PEM private key (EC or RSA) that signs "
             "the client's `private_key_jwt` assertion (`client_credentials`); needs `client_id`.",
+            "absent",
+        ),
+        Setting(
+            "issuer",
+            Str(),
+            None,
+            "`identity_assertion`: the issuer of the authorisation server the client is provisioned "
+            "for; its metadata is read from there, never from the MCP server.",
+            "absent",
+        ),
+        Setting(
+            "idp_token_endpoint",
+            Str(),
+            None,
+            "`identity_assertion`: the identity provider's token endpoint (RFC 8693 token exchange).",
+            "absent",
+        ),
+        Setting(
+            "idp_client_id",
+            Str(),
+            None,
+            "`identity_assertion`: the client id at the identity provider.",
+            "absent",
+        ),
+        Setting(
+            "id_token",
+            Str(),
+            None,
+            "Only as a keyring reference `${secret:NAME}`: the person's ID token from the identity "
+            "provider (`identity_assertion`; whatever signs the person in there keeps it fresh).",
             "absent",
         ),
     ),

@@ -86,8 +86,7 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
     if not url:
         r.fail(f"{path}.url", f"an {d.get('type', d.get('transport', 'http'))} server needs a url")
         return None
-    if check_url(r, url, f"{path}.url") and url.startswith("http://") and not _LOOPBACK.match(url):
-        r.fail(f"{path}.url", "plain http is allowed only for loopback addresses; use https")
+    _remote_url(r, url, f"{path}.url")
     oauth, oauth_auto = _oauth(r, d.get("oauth"), f"{path}.oauth") if "oauth" in d else (None, True)
     headers = r.get(d, SERVER, "headers", path)
     for key, value in headers.items():
@@ -103,6 +102,16 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
         oauth_auto=oauth_auto,
         extra=extra,
     )
+
+
+def _remote_url(r: Reader, url: str, path: str) -> bool:
+    """``check_url``, and plain http only for a loopback address (else recorded)."""
+    if not check_url(r, url, path):
+        return False
+    if url.startswith("http://") and not _LOOPBACK.match(url):
+        r.fail(path, "plain http is allowed only for loopback addresses; use https")
+        return False
+    return True
 
 
 def check_url(r: Reader, url: str, path: str) -> bool:
@@ -145,6 +154,18 @@ def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, boo
     grant = r.get(d, OAUTH, "grant", path)
     if grant == "client_credentials" and not (client_secret or private_key):
         r.fail(f"{path}.grant", "client_credentials needs a client_id and a client_secret or private_key")
+    id_token = _secret_ref(r, d, "id_token", path, client_id, "ID token")
+    urls: dict[str, str | None] = {}
+    for key in ("issuer", "idp_token_endpoint"):
+        urls[key] = r.get(d, OAUTH, key, path, "") or None
+        if urls[key] is not None and not _remote_url(r, str(urls[key]), f"{path}.{key}"):
+            urls[key] = None
+    idp_client_id = r.get(d, OAUTH, "idp_client_id", path, "") or None
+    if grant == "identity_assertion" and not (client_secret and id_token and all(urls.values())):
+        r.fail(
+            f"{path}.grant",
+            "identity_assertion needs a client_id, client_secret, issuer, idp_token_endpoint and id_token",
+        )
     return (
         OAuthSettings(
             scopes=" ".join(scopes.split()) if scopes else None,
@@ -155,6 +176,10 @@ def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, boo
             client_metadata_url=metadata_url,
             grant=grant,
             private_key=private_key,
+            issuer=urls["issuer"],
+            idp_token_endpoint=urls["idp_token_endpoint"],
+            idp_client_id=idp_client_id,
+            id_token=id_token,
             extra=extra,
         ),
         True,

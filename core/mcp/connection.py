@@ -132,7 +132,8 @@ class Connection:
         if self.use_oauth:
             if self.oauth is None:
                 o = server.oauth
-                refs = {k: v for k, v in (("s", o and o.client_secret), ("k", o and o.private_key)) if v}
+                pairs = (("s", o and o.client_secret), ("k", o and o.private_key), ("t", o and o.id_token))
+                refs = {k: v for k, v in pairs if v}
                 resolved = await self._resolve(refs)
                 self.oauth = McpOAuth(
                     self.agent_id,
@@ -141,6 +142,7 @@ class Connection:
                     timeout_s=self.owner.oauth_timeout_s,
                     client_secret=resolved.get("s"),
                     private_key=resolved.get("k"),
+                    id_token=resolved.get("t"),
                 )
             auth = await self.oauth.build()
         elif server.oauth_auto and not any(k.lower() == "authorization" for k in headers):

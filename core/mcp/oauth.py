@@ -13,7 +13,8 @@ parts live next to it:
   the pre-registered client is used as is (no dynamic registration) and ``redirect_port`` fixes the
   loopback port; without one, ``client_metadata_url`` is the client id where the authorisation
   server supports Client ID Metadata Documents, else the client registers. ``grant``
-  ``client_credentials``: no browser, the client's secret or private key gets the tokens. The
+  ``client_credentials``: no browser, the client's secret or private key gets the tokens;
+  ``identity_assertion``: no browser, the person's enterprise ID token does (SEP-990). The
   browser is opened through an injectable ``open_url(url)`` hook (sync hooks run in a worker
   thread, async ones on the loop); without one the flow fails at once with
   ``OAuthBrowserUnavailable`` instead of waiting.
@@ -42,7 +43,7 @@ from pydantic import AnyUrl
 from core.config import McpServer, OAuthSettings
 from core.log import LOG
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S, LoopbackCallback, reserve_port
-from core.mcp.oauth_clients import AppProvider, machine_auth
+from core.mcp.oauth_clients import AppProvider, assertion_auth, machine_auth
 from core.mcp.oauth_errors import (
     OAuthBrowserUnavailable,
     OAuthDeclined,
@@ -72,8 +73,10 @@ class McpOAuth:
         timeout_s: float = CALLBACK_TIMEOUT_S,
         client_secret: str | None = None,
         private_key: str | None = None,
+        id_token: str | None = None,
     ) -> None:
-        """``client_secret``, ``private_key``: the resolved values of the settings' references."""
+        """``client_secret``, ``private_key``, ``id_token``: the resolved values of the settings'
+        references."""
         self.agent_id = agent_id
         self.server = server
         self.open_url = open_url
@@ -81,7 +84,8 @@ class McpOAuth:
         self.callback = LoopbackCallback(timeout_s=timeout_s)
         self.client_secret = client_secret
         self.private_key = private_key
-        register_secrets(client_secret, private_key)
+        self.id_token = id_token
+        register_secrets(client_secret, private_key, id_token)
         self.storage = KeyringTokenStorage(server.name, server.url, on_tokens=self._stored)
         self.browser_opened = 0
         self.waiting_since: float | None = None  # monotonic, while a person is on the page
@@ -102,6 +106,23 @@ class McpOAuth:
                 settings.client_id,
                 client_secret=self.client_secret,
                 private_key=self.private_key,
+                scope=settings.scopes,
+            )
+            return self.auth
+        if settings.grant == "identity_assertion":
+            if not (settings.client_id and self.client_secret and self.id_token and settings.issuer):
+                raise OAuthError(
+                    "identity_assertion needs a client id, a client secret, an issuer and an ID token"
+                )
+            self.auth = assertion_auth(
+                self.server.url,
+                self.storage,
+                settings.client_id,
+                self.client_secret,
+                issuer=settings.issuer,
+                idp_token_endpoint=settings.idp_token_endpoint or "",
+                idp_client_id=settings.idp_client_id,
+                id_token=self.id_token,
                 scope=settings.scopes,
             )
             return self.auth
@@ -137,7 +158,7 @@ class McpOAuth:
         return self.auth
 
     def _stored(self, tokens: OAuthToken) -> None:
-        if self.settings.grant == "client_credentials":  # every token is a new grant
+        if self.settings.grant in ("client_credentials", "identity_assertion"):  # every token is a new grant
             self._event("authorized")
         elif self._authorizing:  # the code exchange that ends a browser round trip
             self._authorizing = False

@@ -10,6 +10,10 @@
 * ``machine_auth``: the ``client_credentials`` grant for a machine-to-machine server (no browser):
   a client secret (basic or post, as above) or a PEM private key that signs a ``private_key_jwt``
   assertion (ES256/384/512 for EC keys by curve, RS256 for RSA).
+* ``assertion_auth``: enterprise-managed authorisation (SEP-990) for ``grant: identity_assertion``:
+  the person's ID token is exchanged at the identity provider for an ID-JAG (RFC 8693), which the
+  configured issuer's token endpoint takes for tokens (jwt-bearer grant, RFC 7523); the client's
+  secret goes as that issuer's metadata offers.
 """
 
 from __future__ import annotations
@@ -26,11 +30,13 @@ from mcp.client.auth.extensions.client_credentials import (
     PrivateKeyJWTOAuthProvider,
     SignedJWTParameters,
 )
+from mcp.client.auth.extensions.identity_assertion import IdentityAssertionOAuthProvider
 from mcp.shared.auth import OAuthMetadata
 
+from core.log import LOG
 from core.mcp.oauth_errors import OAuthError
 
-__all__ = ["AppProvider", "machine_auth", "signing_algorithm", "token_auth_method"]
+__all__ = ["AppProvider", "assertion_auth", "machine_auth", "signing_algorithm", "token_auth_method"]
 
 _SECRET_METHODS = ("client_secret_post", "client_secret_basic")  # in order of preference
 
@@ -125,3 +131,85 @@ def machine_auth(
             token_endpoint_auth_method="client_secret_post",
             scope=scope,
         )
+
+
+_TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange"
+_ID_JAG = "urn:ietf:params:oauth:token-type:id-jag"
+_ID_TOKEN = "urn:ietf:params:oauth:token-type:id_token"
+
+
+class _AssertionClient(IdentityAssertionOAuthProvider):
+    """The SDK's identity-assertion provider; the client secret goes as the issuer's metadata
+    (read on the way past) offers."""
+
+    async def _auth_flow(self, request: httpx2.Request) -> Any:
+        flow = super()._auth_flow(request)
+        response: httpx2.Response | None = None
+        while True:
+            try:
+                sent = await flow.asend(response)  # type: ignore[arg-type]
+            except StopAsyncIteration:
+                return
+            response = yield sent
+            if "/.well-known/" in sent.url.path and response is not None and response.status_code == 200:
+                try:
+                    metadata = OAuthMetadata.model_validate_json(await response.aread())
+                except ValueError:
+                    continue
+                method = token_auth_method(metadata, self._client.token_endpoint_auth_method)
+                self._client.token_endpoint_auth_method = method
+
+
+def id_jag_fetcher(idp_token_endpoint: str, id_token: str, idp_client_id: str | None) -> Any:
+    """``(audience, resource) -> ID-JAG``: the RFC 8693 token exchange at the identity provider."""
+
+    async def fetch(audience: str, resource: str) -> str:
+        form = {
+            "grant_type": _TOKEN_EXCHANGE,
+            "requested_token_type": _ID_JAG,
+            "subject_token": id_token,
+            "subject_token_type": _ID_TOKEN,
+            "audience": audience,
+            "resource": resource,
+        }
+        if idp_client_id:
+            form["client_id"] = idp_client_id
+        async with httpx2.AsyncClient(timeout=30, follow_redirects=False) as http:
+            answer = await http.post(idp_token_endpoint, data=form)
+        if answer.status_code != 200:
+            raise OAuthError(
+                f"the identity provider refused the ID token exchange (HTTP {answer.status_code})"
+            )
+        try:
+            jag = str(answer.json()["access_token"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise OAuthError("the identity provider's answer carries no ID-JAG") from exc
+        LOG.register_secret(jag)
+        return jag
+
+    return fetch
+
+
+def assertion_auth(
+    server_url: str,
+    storage: TokenStorage,
+    client_id: str,
+    client_secret: str,
+    *,
+    issuer: str,
+    idp_token_endpoint: str,
+    idp_client_id: str | None,
+    id_token: str,
+    scope: str | None,
+) -> httpx2.Auth:
+    """The ``identity_assertion`` auth of an enterprise-managed MCP server (no browser)."""
+    return _AssertionClient(
+        server_url,
+        storage,
+        client_id,
+        client_secret,
+        issuer=issuer,
+        assertion_provider=id_jag_fetcher(idp_token_endpoint, id_token, idp_client_id),
+        scope=scope,
+        token_endpoint_auth_method="client_secret_post",
+    )

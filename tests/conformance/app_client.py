@@ -17,6 +17,7 @@ import json
 import os
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx2
 
@@ -38,8 +39,9 @@ CALLS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def entry(scenario: str, url: str, context: dict[str, Any]) -> dict[str, Any]:
-    """The server entry a person would write for this scenario's server."""
+def entry(scenario: str, url: str, context: dict[str, Any], issuer: str = "") -> dict[str, Any]:
+    """The server entry a person would write for this scenario's server (``issuer``: the
+    authorisation server an enterprise-managed client is provisioned for)."""
     spec: dict[str, Any] = {"type": "http", "url": url}
     if not scenario.startswith("auth/"):
         return spec
@@ -52,13 +54,32 @@ def entry(scenario: str, url: str, context: dict[str, Any]) -> dict[str, Any]:
             oauth["private_key"] = "${secret:private_key}"
     if scenario.startswith("auth/client-credentials-"):  # the suite's machine-to-machine servers
         oauth["grant"] = "client_credentials"
+    if context.get("idp_id_token"):  # enterprise-managed: the person's IdP ID token is in the keyring
+        oauth.update(
+            grant="identity_assertion",
+            issuer=issuer,
+            idp_token_endpoint=context["idp_token_endpoint"],
+            idp_client_id=context.get("idp_client_id", ""),
+            id_token="${secret:id_token}",
+        )
     spec["oauth"] = oauth
     return spec
 
 
-def server(scenario: str, url: str, context: dict[str, Any]) -> McpServer:
+async def issuer_of(url: str) -> str:
+    """The authorisation server the MCP server names (what its operator tells the person)."""
+    parts = urlsplit(url)
+    async with httpx2.AsyncClient(timeout=10) as http:
+        answer = await http.get(
+            f"{parts.scheme}://{parts.netloc}/.well-known/oauth-protected-resource{parts.path}"
+        )
+    return str(answer.raise_for_status().json()["authorization_servers"][0])
+
+
+async def server(scenario: str, url: str, context: dict[str, Any]) -> McpServer:
+    issuer = await issuer_of(url) if context.get("idp_id_token") else ""
     r = Reader()
-    servers = read_servers(r, {SERVER: entry(scenario, url, context)}, "mcpServers")
+    servers = read_servers(r, {SERVER: entry(scenario, url, context, issuer)}, "mcpServers")
     if r.problems:
         raise ValueError(f"the configuration was refused: {r.problems}")
     [one] = servers
@@ -78,7 +99,11 @@ async def press_ok(request: ElicitationRequest) -> ElicitationAnswer:
 
 
 async def run(scenario: str, url: str, context: dict[str, Any]) -> None:
-    secrets = {"client_secret": context.get("client_secret"), "private_key": context.get("private_key_pem")}
+    secrets = {
+        "client_secret": context.get("client_secret"),
+        "private_key": context.get("private_key_pem"),
+        "id_token": context.get("idp_id_token"),
+    }
     provider = McpToolProvider(
         language="en",
         settings=SETTINGS,
@@ -90,7 +115,7 @@ async def run(scenario: str, url: str, context: dict[str, Any]) -> None:
     try:
         tools = {
             t.name.split("__", 1)[1]: t
-            for t in await provider.tools_for(AGENT, [server(scenario, url, context)])
+            for t in await provider.tools_for(AGENT, [await server(scenario, url, context)])
         }
         [status] = provider.status(AGENT)
         if status.state != "connected":

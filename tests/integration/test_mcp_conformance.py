@@ -21,13 +21,7 @@ HARNESS_BUGS = {
         "fetched for (the origin); RFC 8414 §3.3 requires a client to refuse it, and both layers do"
     ),
 }
-# Scenarios the bare SDK passes that the app's configuration does not offer yet (not harness bugs).
-NOT_OFFERED = {
-    "auth/cross-app-access-complete-flow": (
-        "enterprise-managed authorisation (SEP-990: an IdP ID token exchanged for an ID-JAG, then the "
-        "jwt-bearer grant) has no configuration in the app yet"
-    ),
-}
+NOT_OFFERED: dict[str, str] = {}  # scenarios the bare SDK passes that the app does not offer (none)
 SCENARIOS = 26
 
 

@@ -1,11 +1,15 @@
 """The configured OAuth client's identity: the token-endpoint method from the server's metadata,
 the Client ID Metadata Document URL, the ``client_credentials`` grant with a secret or a private
-key (``private_key_jwt``), and how the configuration declares them."""
+key (``private_key_jwt``), enterprise-managed authorisation (``identity_assertion``), and how the
+configuration declares them."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any
+from urllib.parse import parse_qs
 
+import httpx2
 import jwt
 import pytest
 from cryptography.hazmat.primitives import serialization
@@ -161,3 +165,83 @@ async def test_client_credentials_with_a_private_key_sign_an_assertion_for_the_i
 def test_the_signing_algorithm_follows_the_key() -> None:
     assert signing_algorithm(pem(ec.generate_private_key(ec.SECP384R1()))) == "ES384"
     assert signing_algorithm(pem(rsa.generate_private_key(public_exponent=65537, key_size=2048))) == "RS256"
+
+
+ISSUER = "https://as.example.test"
+IDP = "https://idp.example.test/token"
+MCP_URL = "https://mcp.example.test/mcp"
+
+
+def assertion_server(requests: list[httpx2.Request]) -> httpx2.MockTransport:
+    """The MCP server (401 until a bearer), its authorisation server (basic only) and the IdP."""
+
+    def handle(request: httpx2.Request) -> httpx2.Response:
+        requests.append(request)
+        url = str(request.url)
+        if url.startswith(MCP_URL):
+            if request.headers.get("authorization") == "Bearer at-1":
+                return httpx2.Response(200, json={"ok": True})
+            return httpx2.Response(401, headers={"www-authenticate": "Bearer"})
+        if url.startswith(f"{ISSUER}/.well-known/oauth-authorization-server"):
+            return httpx2.Response(
+                200,
+                json={
+                    "issuer": ISSUER,
+                    "authorization_endpoint": f"{ISSUER}/authorize",
+                    "token_endpoint": f"{ISSUER}/token",
+                    "token_endpoint_auth_methods_supported": ["client_secret_basic"],
+                },
+            )
+        if url == IDP:
+            return httpx2.Response(200, json={"access_token": "the-id-jag", "token_type": "N_A"})
+        if url == f"{ISSUER}/token":
+            return httpx2.Response(
+                200, json={"access_token": "at-1", "token_type": "Bearer", "expires_in": 60}
+            )
+        return httpx2.Response(404)
+
+    return httpx2.MockTransport(handle)
+
+
+@pytest.mark.asyncio
+async def test_identity_assertion_exchanges_the_id_token_then_authenticates_as_the_issuer_offers(
+    plaintext_keyring: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests: list[httpx2.Request] = []
+    transport = assertion_server(requests)
+    real = httpx2.AsyncClient
+
+    def mocked(*args: Any, **kw: Any) -> httpx2.AsyncClient:
+        return real(*args, **{**kw, "transport": transport})
+
+    monkeypatch.setattr(httpx2, "AsyncClient", mocked)  # the IdP exchange's own client
+    oauth = {
+        "grant": "identity_assertion",
+        "client_id": "app",
+        "client_secret": "${secret:S}",
+        "issuer": ISSUER,
+        "idp_token_endpoint": IDP,
+        "idp_client_id": "idp-app",
+        "id_token": "${secret:ID}",
+    }
+    entry = McpServer(name="secure", transport="http", url=MCP_URL, oauth=server(oauth).oauth)
+    auth = await McpOAuth("a1", entry, open_url=None, client_secret="s3cret", id_token="the-id-token").build()
+    async with real(transport=transport, auth=auth) as http:
+        assert (await http.get(MCP_URL)).status_code == 200
+    idp = next(r for r in requests if str(r.url) == IDP)
+    form = parse_qs(idp.content.decode())
+    assert form["subject_token"] == ["the-id-token"] and form["audience"] == [ISSUER]
+    assert form["client_id"] == ["idp-app"] and form["resource"] == [MCP_URL]
+    token = next(r for r in requests if str(r.url) == f"{ISSUER}/token")
+    assert token.headers["authorization"] == "Basic " + base64.b64encode(b"app:s3cret").decode()
+    body = parse_qs(token.content.decode())
+    assert body["assertion"] == ["the-id-jag"] and "client_secret" not in body
+
+
+def test_identity_assertion_needs_its_settings() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(cfg({"grant": "identity_assertion", "client_id": "app", "client_secret": "${secret:S}"}))
+    assert (
+        "mcpServers.secure.oauth.grant",
+        "identity_assertion needs a client_id, client_secret, issuer, idp_token_endpoint and id_token",
+    ) in info.value.problems
