@@ -13,9 +13,9 @@ from typing import Any
 import keyring
 import pytest
 
-from core.config import McpServer, parse_config
 from core.mcp import McpToolProvider
 from core.tool import AgentTool, ToolContext
+from tests.fakes.configs import configured_server
 from tests.fakes.servers import FAST, start_oauth, stop
 
 AGENT = "agent_7"
@@ -26,17 +26,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def configured(url: str, oauth: dict[str, Any]) -> McpServer:
-    [server] = parse_config(
-        {
-            "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
-            "agents": [{"id": AGENT, "name": "A", "template": "t"}],
-            "mcpServers": {"secure": {"type": "http", "url": url, "oauth": oauth}},
-        }
-    ).shared_mcp_servers
-    return server
 
 
 class Browser:
@@ -73,7 +62,7 @@ async def test_a_basic_only_server_gets_the_secret_in_the_authorization_header(
     port = free_port()
     proc, url = start("--redirect-uri", f"http://127.0.0.1:{port}/callback", "--client-auth", "basic")
     keyring.set_password("fuseforks", "mcp:M2M", SECRET)
-    server = configured(
+    server = configured_server(
         url, {"client_id": "fuseforks-m2m", "client_secret": "${secret:M2M}", "redirect_port": port}
     )
     browser = Browser()
@@ -98,7 +87,7 @@ async def test_a_machine_to_machine_server_is_reached_with_client_credentials_an
         "--no-dcr", "--client-credentials", "--client-auth", method, "--redirect-uri", "http://x/cb"
     )
     keyring.set_password("fuseforks", "mcp:M2M", SECRET)
-    server = configured(
+    server = configured_server(
         url, {"grant": "client_credentials", "client_id": "fuseforks-m2m", "client_secret": "${secret:M2M}"}
     )
     provider = McpToolProvider(language="en", settings=FAST, open_url=None)  # headless: no browser
