@@ -288,8 +288,8 @@ OAUTH = Section(
             "issuer",
             Str(),
             None,
-            "`identity_assertion`: the issuer of the authorisation server the client is provisioned "
-            "for; its metadata is read from there, never from the MCP server.",
+            "The issuer of the authorisation server the client is provisioned for: required for "
+            "`identity_assertion`, optional for `client_credentials` (tokens only from that server).",
             "absent",
         ),
         Setting(

@@ -107,6 +107,7 @@ class McpOAuth:
                 client_secret=self.client_secret,
                 private_key=self.private_key,
                 scope=settings.scopes,
+                issuer=settings.issuer,
             )
             return self.auth
         if settings.grant == "identity_assertion":

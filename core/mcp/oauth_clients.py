@@ -107,10 +107,12 @@ def machine_auth(
     client_secret: str | None,
     private_key: str | None,
     scope: str | None,
+    issuer: str | None = None,
 ) -> OAuthClientProvider:
-    """The ``client_credentials`` auth of a machine-to-machine server (no browser, no redirect)."""
-    # The authorisation server is discovered from the MCP server, as for the browser sign-in; the
-    # SDK warns that it would rather be given the issuer.
+    """The ``client_credentials`` auth of a machine-to-machine server (no browser, no redirect).
+    With ``issuer`` the credentials go only to that authorisation server; without one it is
+    discovered from the MCP server, as for the browser sign-in (the SDK warns that it would
+    rather be given the issuer: not shown)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if private_key is not None:
@@ -120,7 +122,7 @@ def machine_auth(
                 signing_algorithm=signing_algorithm(private_key),
                 signing_key=private_key,
             ).create_assertion_provider()
-            return _KeyClient(server_url, storage, client_id, assertion, scope=scope)
+            return _KeyClient(server_url, storage, client_id, assertion, scope=scope, issuer=issuer)
         if client_secret is None:
             raise OAuthError("client_credentials needs a client secret or a private key")
         return _SecretClient(
@@ -130,6 +132,7 @@ def machine_auth(
             client_secret,
             token_endpoint_auth_method="client_secret_post",
             scope=scope,
+            issuer=issuer,
         )
 
 

@@ -245,3 +245,15 @@ def test_identity_assertion_needs_its_settings() -> None:
         "mcpServers.secure.oauth.grant",
         "identity_assertion needs a client_id, client_secret, issuer, idp_token_endpoint and id_token",
     ) in info.value.problems
+
+
+@pytest.mark.asyncio
+async def test_client_credentials_with_an_issuer_go_only_to_that_server(plaintext_keyring: Any) -> None:
+    oauth = {
+        "grant": "client_credentials",
+        "client_id": "m2m",
+        "client_secret": "${secret:S}",
+        "issuer": ISSUER,
+    }
+    built = await McpOAuth("a1", server(oauth), open_url=None, client_secret="s3cret-value-123").build()
+    assert isinstance(built, ClientCredentialsOAuthProvider) and built._issuer == ISSUER
