@@ -57,13 +57,24 @@ class Template:
 class OAuthSettings:
     """``"oauth"`` of a remote MCP server: requested scopes (space-separated), client name, and an
     optional pre-registered client: ``client_id``, ``client_secret`` (always a ``${secret:NAME}``
-    reference, resolved at connect time) and the exact ``redirect_port`` registered for it."""
+    reference, resolved at connect time) and the exact ``redirect_port`` registered for it; a Client
+    ID Metadata Document URL; ``grant`` ``client_credentials`` for a machine-to-machine server, with
+    a secret or a ``private_key`` reference (``private_key_jwt``); ``identity_assertion``
+    (enterprise-managed, SEP-990) with the ``issuer``, the identity provider's token endpoint and
+    client id, and an ``id_token`` reference."""
 
     scopes: str | None = OAUTH.default("scopes")
     client_name: str = OAUTH.default("client_name")
     client_id: str | None = OAUTH.default("client_id")
     client_secret: str | None = OAUTH.default("client_secret")
     redirect_port: int | None = OAUTH.default("redirect_port")
+    client_metadata_url: str | None = OAUTH.default("client_metadata_url")
+    grant: str | None = OAUTH.default("grant")  # None: authorization_code
+    private_key: str | None = OAUTH.default("private_key")
+    issuer: str | None = OAUTH.default("issuer")
+    idp_token_endpoint: str | None = OAUTH.default("idp_token_endpoint")
+    idp_client_id: str | None = OAUTH.default("idp_client_id")
+    id_token: str | None = OAUTH.default("id_token")
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

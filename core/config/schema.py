@@ -45,6 +45,11 @@ TRANSPORT_ALIASES: dict[str, Literal["stdio", "http", "sse"]] = {
     "sse": "sse",
 }
 TRANSPORT_NAMES = ("stdio", "http", "streamable-http", "sse")  # the spellings named in messages
+OAUTH_GRANTS = (
+    "authorization_code",
+    "client_credentials",
+    "identity_assertion",
+)  # how a remote MCP server's tokens are had
 
 
 # --------------------------------------------------------------------------- the declarations
@@ -252,6 +257,63 @@ OAUTH = Section(
             None,
             "The exact loopback port registered with the provider (`http://127.0.0.1:PORT/callback`).",
             "any free port",
+        ),
+        Setting(
+            "client_metadata_url",
+            Str(),
+            None,
+            "An https URL (with a path) of this client's Client ID Metadata Document: the client id "
+            "where the authorisation server supports such documents, else dynamic registration.",
+            "absent",
+        ),
+        Setting(
+            "grant",
+            Choice(OAUTH_GRANTS),
+            None,
+            "`client_credentials`: a machine-to-machine server, no browser; needs `client_id` and "
+            "`client_secret` or `private_key`. `identity_assertion`: enterprise-managed authorisation "
+            "(SEP-990): the person's ID token from the enterprise identity provider is exchanged there "
+            "for an ID-JAG, which gets the tokens (jwt-bearer grant); needs `client_id`, "
+            "`client_secret`, `issuer`, `idp_token_endpoint` and `id_token`.",
+            "`authorization_code` (the browser sign-in)",
+        ),
+        Setting(
+            "private_key",
+            Str(),
+            None,
+            "Only as a keyring reference `${secret:NAME}` to a PEM private key (EC or RSA) that signs "
+            "the client's `private_key_jwt` assertion (`client_credentials`); needs `client_id`.",
+            "absent",
+        ),
+        Setting(
+            "issuer",
+            Str(),
+            None,
+            "The issuer of the authorisation server the client is provisioned for: required for "
+            "`identity_assertion`, optional for `client_credentials` (tokens only from that server).",
+            "absent",
+        ),
+        Setting(
+            "idp_token_endpoint",
+            Str(),
+            None,
+            "`identity_assertion`: the identity provider's token endpoint (RFC 8693 token exchange).",
+            "absent",
+        ),
+        Setting(
+            "idp_client_id",
+            Str(),
+            None,
+            "`identity_assertion`: the client id at the identity provider.",
+            "absent",
+        ),
+        Setting(
+            "id_token",
+            Str(),
+            None,
+            "Only as a keyring reference `${secret:NAME}`: the person's ID token from the identity "
+            "provider (`identity_assertion`; whatever signs the person in there keeps it fresh).",
+            "absent",
         ),
     ),
 )

@@ -18,6 +18,7 @@ from .reader import Reader, describe
 from .schema import OAUTH, SERVER, TRANSPORT_ALIASES, TRANSPORT_NAMES
 
 _SERVER_NAME = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_METADATA_URL = re.compile(r"https://[^/?#\s]+/[^?#\s]*[^/?#\s][^?#\s]*")  # https, a path that is not "/"
 _LOOPBACK = re.compile(r"http://(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]")
 
 
@@ -85,8 +86,7 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
     if not url:
         r.fail(f"{path}.url", f"an {d.get('type', d.get('transport', 'http'))} server needs a url")
         return None
-    if check_url(r, url, f"{path}.url") and url.startswith("http://") and not _LOOPBACK.match(url):
-        r.fail(f"{path}.url", "plain http is allowed only for loopback addresses; use https")
+    _remote_url(r, url, f"{path}.url")
     oauth, oauth_auto = _oauth(r, d.get("oauth"), f"{path}.oauth") if "oauth" in d else (None, True)
     headers = r.get(d, SERVER, "headers", path)
     for key, value in headers.items():
@@ -104,6 +104,16 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
     )
 
 
+def _remote_url(r: Reader, url: str, path: str) -> bool:
+    """``check_url``, and plain http only for a loopback address (else recorded)."""
+    if not check_url(r, url, path):
+        return False
+    if url.startswith("http://") and not _LOOPBACK.match(url):
+        r.fail(path, "plain http is allowed only for loopback addresses; use https")
+        return False
+    return True
+
+
 def check_url(r: Reader, url: str, path: str) -> bool:
     """An http(s) URL without spaces, control characters or a literal secret (else recorded)."""
     if any(c.isspace() or not c.isprintable() for c in url):
@@ -118,7 +128,7 @@ def check_url(r: Reader, url: str, path: str) -> bool:
 
 
 def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, bool]:
-    """``"oauth"``: true, false or {"scopes", "client_name", "client_id", "client_secret", "redirect_port"}."""
+    """``"oauth"``: true, false or an object of the ``OAUTH`` settings (scopes, a given client, grant)."""
     if isinstance(raw, bool):
         return (OAuthSettings() if raw else None), raw
     if not isinstance(raw, dict):
@@ -134,21 +144,28 @@ def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, boo
     if client_id is not None and any(not c.isprintable() or c.isspace() for c in client_id):
         r.fail(f"{path}.client_id", "expected a client id without spaces or control characters")
         client_id = None
-    client_secret: str | None = None
-    if "client_secret" in d:
-        value = d["client_secret"]
-        # The value is never echoed: it may be the secret itself.
-        if not isinstance(value, str) or not SECRET_REF.fullmatch(value):
-            r.fail(
-                f"{path}.client_secret",
-                "secrets do not belong in this file; store the client secret in the keyring "
-                "and reference it by name (${secret:NAME})",
-            )
-        elif client_id is None:
-            r.fail(f"{path}.client_secret", "a client secret needs a client_id")
-        else:
-            client_secret = value
+    client_secret = _secret_ref(r, d, "client_secret", path, client_id, "client secret")
+    private_key = _secret_ref(r, d, "private_key", path, client_id, "private key")
     redirect_port = r.get(d, OAUTH, "redirect_port", path, 0) or None
+    metadata_url = r.get(d, OAUTH, "client_metadata_url", path, "") or None
+    if metadata_url is not None and not _METADATA_URL.fullmatch(metadata_url):
+        r.fail(f"{path}.client_metadata_url", "expected an https:// URL with a path")
+        metadata_url = None
+    grant = r.get(d, OAUTH, "grant", path)
+    if grant == "client_credentials" and not (client_secret or private_key):
+        r.fail(f"{path}.grant", "client_credentials needs a client_id and a client_secret or private_key")
+    id_token = _secret_ref(r, d, "id_token", path, client_id, "ID token")
+    urls: dict[str, str | None] = {}
+    for key in ("issuer", "idp_token_endpoint"):
+        urls[key] = r.get(d, OAUTH, key, path, "") or None
+        if urls[key] is not None and not _remote_url(r, str(urls[key]), f"{path}.{key}"):
+            urls[key] = None
+    idp_client_id = r.get(d, OAUTH, "idp_client_id", path, "") or None
+    if grant == "identity_assertion" and not (client_secret and id_token and all(urls.values())):
+        r.fail(
+            f"{path}.grant",
+            "identity_assertion needs a client_id, client_secret, issuer, idp_token_endpoint and id_token",
+        )
     return (
         OAuthSettings(
             scopes=" ".join(scopes.split()) if scopes else None,
@@ -156,10 +173,38 @@ def _oauth(r: Reader, raw: object, path: str) -> tuple[OAuthSettings | None, boo
             client_id=client_id,
             client_secret=client_secret,
             redirect_port=redirect_port,
+            client_metadata_url=metadata_url,
+            grant=grant,
+            private_key=private_key,
+            issuer=urls["issuer"],
+            idp_token_endpoint=urls["idp_token_endpoint"],
+            idp_client_id=idp_client_id,
+            id_token=id_token,
             extra=extra,
         ),
         True,
     )
+
+
+def _secret_ref(
+    r: Reader, d: dict[str, Any], key: str, path: str, client_id: str | None, what: str
+) -> str | None:
+    """``d[key]`` when it is a ``${secret:NAME}`` reference and a client id is given (else recorded)."""
+    if key not in d:
+        return None
+    value = d[key]
+    # The value is never echoed: it may be the secret itself.
+    if not isinstance(value, str) or not SECRET_REF.fullmatch(value):
+        r.fail(
+            f"{path}.{key}",
+            f"secrets do not belong in this file; store the {what} in the keyring "
+            "and reference it by name (${secret:NAME})",
+        )
+    elif client_id is None:
+        r.fail(f"{path}.{key}", f"a {what} needs a client_id")
+    else:
+        return value
+    return None
 
 
 def server_json(s: McpServer) -> dict[str, Any]:

@@ -132,15 +132,18 @@ class Connection:
         self._probe = None
         if self.use_oauth:
             if self.oauth is None:
-                settings_oauth = server.oauth
-                secret_ref = settings_oauth.client_secret if settings_oauth is not None else None
-                client_secret = (await self._resolve({"s": secret_ref}))["s"] if secret_ref else None
+                o = server.oauth
+                pairs = (("s", o and o.client_secret), ("k", o and o.private_key), ("t", o and o.id_token))
+                refs = {k: v for k, v in pairs if v}
+                resolved = await self._resolve(refs)
                 self.oauth = McpOAuth(
                     self.agent_id,
                     server,
                     open_url=self.owner.open_url,
                     timeout_s=self.owner.oauth_timeout_s,
-                    client_secret=client_secret,
+                    client_secret=resolved.get("s"),
+                    private_key=resolved.get("k"),
+                    id_token=resolved.get("t"),
                 )
             auth = await self.oauth.build()
         elif server.oauth_auto and not any(k.lower() == "authorization" for k in headers):

@@ -6,11 +6,18 @@ parts live next to it:
   ``forget`` / ``signed_in`` (sign out, and whether tokens are stored).
 * ``core.mcp.oauth_callback``: ``LoopbackCallback``, the ``127.0.0.1`` redirect receiver.
 * ``core.mcp.oauth_errors``: the typed ``OAuthError`` tree and ``describe_oauth_error``.
+* ``core.mcp.oauth_clients``: ``AppProvider`` (the SDK provider: stored tokens keep their expiry; a
+  client with a secret authenticates as the server's metadata offers, ``client_secret_post`` or
+  ``client_secret_basic``) and ``machine_auth`` (the ``client_credentials`` grant).
 * here, ``McpOAuth``: builds the ``httpx2.Auth`` for one connection. With ``client_id`` in the settings
-  the pre-registered client is used as is (no dynamic registration; ``client_secret_post`` when a
-  secret is given, else ``none``) and ``redirect_port`` fixes the loopback port. The browser is opened through an
-  injectable ``open_url(url)`` hook (sync hooks run in a worker thread, async ones on the loop);
-  without one the flow fails at once with ``OAuthBrowserUnavailable`` instead of waiting.
+  the pre-registered client is used as is (no dynamic registration) and ``redirect_port`` fixes the
+  loopback port; without one, ``client_metadata_url`` is the client id where the authorisation
+  server supports Client ID Metadata Documents, else the client registers. ``grant``
+  ``client_credentials``: no browser, the client's secret or private key gets the tokens;
+  ``identity_assertion``: no browser, the person's enterprise ID token does (SEP-990). The
+  browser is opened through an injectable ``open_url(url)`` hook (sync hooks run in a worker
+  thread, async ones on the loop); without one the flow fails at once with
+  ``OAuthBrowserUnavailable`` instead of waiting.
 
 Lines written: ``mcp oauth: agent= server= action=browser|no-browser|authorized|refreshed|declined|
 timeout|state-mismatch|signed-out`` (sign-out: ``agent=-``, in ``oauth_tokens``). No line ever carries the authorisation URL, a code, a state or a token.
@@ -25,7 +32,6 @@ from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import httpx2
-from mcp.client.auth import OAuthClientProvider
 from mcp.shared.auth import (
     AuthorizationCodeResult,
     OAuthClientInformationFull,
@@ -37,6 +43,7 @@ from pydantic import AnyUrl
 from core.config import McpServer, OAuthSettings
 from core.log import LOG
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S, LoopbackCallback, reserve_port
+from core.mcp.oauth_clients import AppProvider, assertion_auth, machine_auth
 from core.mcp.oauth_errors import (
     OAuthBrowserUnavailable,
     OAuthDeclined,
@@ -53,17 +60,6 @@ OpenUrl = Callable[[str], object]
 means no browser could be opened) or async."""
 
 
-class _Provider(OAuthClientProvider):
-    """The SDK provider, plus: stored tokens keep their expiry, so an expired access token is
-    refreshed before use instead of starting a new browser round trip."""
-
-    async def _initialize(self) -> None:
-        await super()._initialize()
-        tokens = self.context.current_tokens
-        if tokens is not None and tokens.expires_in is not None:
-            self.context.update_token_expiry(tokens)
-
-
 class McpOAuth:
     """The OAuth ``httpx2.Auth`` of one connection to one remote MCP server."""
 
@@ -76,15 +72,20 @@ class McpOAuth:
         settings: OAuthSettings | None = None,
         timeout_s: float = CALLBACK_TIMEOUT_S,
         client_secret: str | None = None,
+        private_key: str | None = None,
+        id_token: str | None = None,
     ) -> None:
-        """``client_secret``: the resolved value of ``settings.client_secret`` (a reference)."""
+        """``client_secret``, ``private_key``, ``id_token``: the resolved values of the settings'
+        references."""
         self.agent_id = agent_id
         self.server = server
         self.open_url = open_url
         self.settings = settings or server.oauth or OAuthSettings()
         self.callback = LoopbackCallback(timeout_s=timeout_s)
         self.client_secret = client_secret
-        register_secrets(client_secret)
+        self.private_key = private_key
+        self.id_token = id_token
+        register_secrets(client_secret, private_key, id_token)
         self.storage = KeyringTokenStorage(server.name, server.url, on_tokens=self._stored)
         self.browser_opened = 0
         self.waiting_since: float | None = None  # monotonic, while a person is on the page
@@ -98,6 +99,34 @@ class McpOAuth:
     async def build(self) -> httpx2.Auth:
         """Choose the callback port (the stored registration's if it is free) and build the auth."""
         settings = self.settings
+        if settings.grant == "client_credentials" and settings.client_id is not None:
+            self.auth = machine_auth(
+                self.server.url,
+                self.storage,
+                settings.client_id,
+                client_secret=self.client_secret,
+                private_key=self.private_key,
+                scope=settings.scopes,
+                issuer=settings.issuer,
+            )
+            return self.auth
+        if settings.grant == "identity_assertion":
+            if not (settings.client_id and self.client_secret and self.id_token and settings.issuer):
+                raise OAuthError(
+                    "identity_assertion needs a client id, a client secret, an issuer and an ID token"
+                )
+            self.auth = assertion_auth(
+                self.server.url,
+                self.storage,
+                settings.client_id,
+                self.client_secret,
+                issuer=settings.issuer,
+                idp_token_endpoint=settings.idp_token_endpoint or "",
+                idp_client_id=settings.idp_client_id,
+                id_token=self.id_token,
+                scope=settings.scopes,
+            )
+            return self.auth
         if settings.redirect_port is not None:  # registered exactly: no other port will do
             port = settings.redirect_port
         elif settings.client_id is not None:
@@ -119,17 +148,20 @@ class McpOAuth:
             self.storage.client_info = OAuthClientInformationFull(
                 **metadata.model_dump(exclude_none=True), client_id=settings.client_id, client_secret=secret
             )
-        self.auth = _Provider(
+        self.auth = AppProvider(
             self.server.url,
             metadata,
             self.storage,
             redirect_handler=self._redirect,
             callback_handler=self._callback,
+            client_metadata_url=settings.client_metadata_url if settings.client_id is None else None,
         )
         return self.auth
 
     def _stored(self, tokens: OAuthToken) -> None:
-        if self._authorizing:  # the code exchange that ends a browser round trip
+        if self.settings.grant in ("client_credentials", "identity_assertion"):  # every token is a new grant
+            self._event("authorized")
+        elif self._authorizing:  # the code exchange that ends a browser round trip
             self._authorizing = False
         else:
             self._event("refreshed")

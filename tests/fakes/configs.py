@@ -1,10 +1,10 @@
-"""The small village configurations the GUI tests share."""
+"""The small village configurations the GUI tests share, and one configured remote MCP server."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from core.config import Config, parse_config
+from core.config import Config, McpServer, parse_config
 
 
 def window_config(tmp_path: Path) -> Config:
@@ -36,3 +36,15 @@ def settings_config() -> Config:
             ],
         }
     )
+
+
+def configured_server(url: str, oauth: object, name: str = "secure") -> McpServer:
+    """One remote MCP server as the configuration file declares it (validated by ``parse_config``)."""
+    [server] = parse_config(
+        {
+            "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
+            "agents": [{"id": "agent_7", "name": "A", "template": "t"}],
+            "mcpServers": {name: {"type": "http", "url": url, "oauth": oauth}},
+        }
+    ).shared_mcp_servers
+    return server

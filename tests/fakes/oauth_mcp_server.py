@@ -8,10 +8,16 @@ declines with ``--decline``), ``/token`` with ``authorization_code`` + PKCE S256
 
     python -m tests.fakes.oauth_mcp_server [--port N] [--expires-in S] [--decline] [--sse]
         [--client-id ID [--client-secret S] --redirect-uri URI] [--no-dcr]
+        [--client-auth post|basic] [--client-credentials]
 
 ``--client-id`` pre-registers a client (public, or confidential with ``client_secret_post`` when
 ``--client-secret`` is given) whose only redirect URI is ``--redirect-uri``; ``--no-dcr`` turns
 dynamic client registration off (no ``/register``, no ``registration_endpoint`` in the metadata).
+``--client-auth basic``: the confidential client authenticates with ``client_secret_basic`` only,
+and the metadata says so (``token_endpoint_auth_methods_supported: ["client_secret_basic"]``).
+``--client-credentials``: a machine-to-machine server: ``/token`` also takes the
+``client_credentials`` grant from the pre-registered confidential client (counted as
+``client_grants``), and the metadata lists it.
 
 prints ``oauth mcp: http://127.0.0.1:PORT/mcp`` once it listens (``--port 0``: a free port). Tools: ``echo(text)`` and
 ``oauth_stats()`` (JSON counts of registrations, authorisations and grants, so tests can tell a
@@ -22,11 +28,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import secrets
 import socket
 import time
 import warnings
+from typing import Any
+from urllib.parse import parse_qs, unquote
 
 import uvicorn
 from mcp.server.auth.provider import (
@@ -58,6 +67,8 @@ class FakeAuthProvider(OAuthAuthorizationServerProvider[AuthorizationCode, Refre
         self.refresh: dict[str, RefreshToken] = {}
         self.access: dict[str, AccessToken] = {}
         self.stats = {"registered": 0, "authorized": 0, "code_grants": 0, "refresh_grants": 0, "rejected": 0}
+        self.client_auth = "client_secret_post"
+        self.client_credentials = False
 
     async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
         return self.clients.get(client_id)
@@ -149,6 +160,93 @@ class FakeAuthProvider(OAuthAuthorizationServerProvider[AuthorizationCode, Refre
         self.refresh.pop(token.token, None)
 
 
+JsonDict = dict[str, Any]
+
+
+class Variants:
+    """ASGI wrapper: the authorisation-server metadata as ``--client-auth``/``--client-credentials``
+    make it, and the ``client_credentials`` grant the SDK's token endpoint does not have."""
+
+    def __init__(self, app: Any, provider: FakeAuthProvider) -> None:
+        self.app = app
+        self.provider = provider
+
+    async def __call__(self, scope: JsonDict, receive: Any, send: Any) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        varied = self.provider.client_auth != "client_secret_post" or self.provider.client_credentials
+        if varied and path.startswith("/.well-known/oauth-authorization-server"):
+            await self.app(scope, receive, self._metadata(send))
+            return
+        if path == "/token" and self.provider.client_credentials:
+            body = b""
+            while True:
+                message = await receive()
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    break
+            form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
+            if form.get("grant_type") == "client_credentials":
+                await self._client_grant(scope, form, send)
+                return
+            replay = [{"type": "http.request", "body": body, "more_body": False}]
+
+            async def again() -> Any:
+                return replay.pop() if replay else await receive()
+
+            await self.app(scope, again, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _metadata(self, send: Any) -> Any:
+        held: JsonDict = {}
+
+        async def rewrite(message: JsonDict) -> None:
+            if message["type"] == "http.response.start":
+                held.update(message)
+                return
+            data = json.loads(message.get("body", b"") or b"{}")
+            methods = [self.provider.client_auth]
+            data["token_endpoint_auth_methods_supported"] = methods
+            if self.provider.client_credentials:
+                data["grant_types_supported"] = [*data.get("grant_types_supported", []), "client_credentials"]
+            body = json.dumps(data).encode()
+            headers = [(k, v) for k, v in held.get("headers", []) if k.lower() != b"content-length"]
+            await send({**held, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+
+        return rewrite
+
+    async def _client_grant(self, scope: JsonDict, form: dict[str, str], send: Any) -> None:
+        header = dict(scope.get("headers", [])).get(b"authorization", b"").decode()
+        client_id, secret = form.get("client_id", ""), form.get("client_secret", "")
+        if header.lower().startswith("basic "):
+            client_id, _, secret = base64.b64decode(header[6:]).decode().partition(":")
+            client_id, secret = unquote(client_id), unquote(secret)
+            method = "client_secret_basic"
+        else:
+            method = "client_secret_post"
+        client = self.provider.clients.get(client_id)
+        status, answer = 200, {}
+        if client is None or not client.client_secret or client.client_secret != secret:
+            status, answer = 401, {"error": "invalid_client"}
+        elif method != self.provider.client_auth:
+            status, answer = (
+                401,
+                {"error": "invalid_client", "error_description": f"{method} is not accepted"},
+            )
+        else:
+            self.provider.stats["client_grants"] = self.provider.stats.get("client_grants", 0) + 1
+            answer = self.provider._issue(client_id, [SCOPE], form.get("resource")).model_dump(
+                exclude_none=True
+            )
+        if status != 200:
+            self.provider.stats["rejected"] += 1
+        body = json.dumps(answer).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -165,17 +263,23 @@ def main() -> None:
     ap.add_argument("--client-secret", help="its secret (client_secret_post); none: a public client")
     ap.add_argument("--redirect-uri", help="the pre-registered client's only redirect URI")
     ap.add_argument("--no-dcr", action="store_true", help="no dynamic client registration")
+    ap.add_argument(
+        "--client-auth", choices=("post", "basic"), default="post", help="how the client authenticates"
+    )
+    ap.add_argument("--client-credentials", action="store_true", help="also the client_credentials grant")
     args = ap.parse_args()
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
     path = "sse" if args.sse else "mcp"
     provider = FakeAuthProvider(args.expires_in, args.decline)
+    provider.client_auth = f"client_secret_{args.client_auth}"
+    provider.client_credentials = args.client_credentials
     if args.client_id:
         provider.clients[args.client_id] = OAuthClientInformationFull(
             client_id=args.client_id,
             client_secret=args.client_secret,
             redirect_uris=[AnyUrl(args.redirect_uri)],
-            token_endpoint_auth_method="client_secret_post" if args.client_secret else "none",
+            token_endpoint_auth_method=provider.client_auth if args.client_secret else "none",
             grant_types=["authorization_code", "refresh_token"],
             response_types=["code"],
             scope=SCOPE,
@@ -204,7 +308,9 @@ def main() -> None:
         return json.dumps(provider.stats, sort_keys=True, separators=(",", ":"))
 
     app = server.sse_app(host="127.0.0.1") if args.sse else server.streamable_http_app(host="127.0.0.1")
-    web = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    web = uvicorn.Server(
+        uvicorn.Config(Variants(app, provider), host="127.0.0.1", port=port, log_level="warning")
+    )
 
     async def serve() -> None:
         task = asyncio.create_task(web.serve())

@@ -32,6 +32,7 @@ from core.mcp import McpToolProvider
 from core.mcp.oauth_tokens import forget, keyring_user, signed_in
 from core.mcp.stderr import STDERR_KEEP_BYTES
 from core.tool import AgentTool, ToolContext, ToolReturn
+from tests.fakes.configs import configured_server
 from tests.fakes.logs import log_lines
 from tests.fakes.servers import FAST, start_camera, start_oauth, stop
 
@@ -500,18 +501,6 @@ def start_pre_registered(port: int, *extra: str) -> tuple[subprocess.Popen[str],
     return start_oauth("--redirect-uri", f"http://127.0.0.1:{port}/callback", *extra)
 
 
-def configured(url: str, oauth: dict[str, Any]) -> McpServer:
-    """The server as the configuration file declares it (validated by ``parse_config``)."""
-    [server] = parse_config(
-        {
-            "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
-            "agents": [{"id": AGENT, "name": "A", "template": "t"}],
-            "mcpServers": {"secure": {"type": "http", "url": url, "oauth": oauth}},
-        }
-    ).shared_mcp_servers
-    return server
-
-
 @pytest.mark.asyncio
 async def test_pre_registered_public_client_signs_in_without_registration(
     plaintext_keyring: Any, event_log: Path
@@ -519,7 +508,9 @@ async def test_pre_registered_public_client_signs_in_without_registration(
     port = free_port()
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-public", "--no-dcr")
     browser = Browser()
-    server = configured(url, {"scopes": "camera", "client_id": "fuseforks-public", "redirect_port": port})
+    server = configured_server(
+        url, {"scopes": "camera", "client_id": "fuseforks-public", "redirect_port": port}
+    )
     try:
         for _ in range(2):  # the second start uses the stored tokens
             provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
@@ -561,7 +552,7 @@ async def test_confidential_client_secret_comes_from_the_keyring_and_is_never_sh
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
     keyring.set_password("fuseforks", "mcp:CAM_OAUTH", CLIENT_SECRET)
     oauth = {"client_id": "fuseforks-conf", "client_secret": "${secret:CAM_OAUTH}", "redirect_port": port}
-    server = configured(url, oauth)
+    server = configured_server(url, oauth)
     browser = Browser()
     provider = McpToolProvider(language="en", settings=FAST, open_url=browser)
     try:
@@ -612,7 +603,7 @@ async def test_wrong_client_secret_fails_the_server_with_a_clear_reason(
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
     wrong = "not-the-client-secret-81be2f"
     keyring.set_password("fuseforks", "mcp:CAM_OAUTH", wrong)
-    server = configured(
+    server = configured_server(
         url, {"client_id": "fuseforks-conf", "client_secret": "${secret:CAM_OAUTH}", "redirect_port": port}
     )
     browser = Browser()
@@ -643,7 +634,7 @@ async def test_client_secret_not_in_the_keyring_fails_before_the_browser(
 ) -> None:
     port = free_port()
     proc, url = start_pre_registered(port, "--client-id", "fuseforks-conf", "--client-secret", CLIENT_SECRET)
-    server = configured(
+    server = configured_server(
         url,
         {
             "client_id": "fuseforks-conf",
