@@ -126,7 +126,15 @@ def ensure_npm() -> None:
             say("npm is missing: install Node.js 20")
             sys.exit(1)
         lock = ROOT / "package-lock.json"
-        run(["npm", "ci" if lock.exists() else "install", "--no-audit", "--no-fund"])
+        digest = hashlib.sha256((lock if lock.exists() else ROOT / "package.json").read_bytes()).hexdigest()
+        stamp = ROOT / "node_modules" / ".stamp-fuseforks"
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        say("installing npm packages (pinned by package-lock.json)")
+        if run(["npm", "ci" if lock.exists() else "install", "--no-audit", "--no-fund"]) != 0:
+            say("npm install failed")
+            sys.exit(1)
+        stamp.write_text(digest)
 
 
 def cmd_app(args: list[str]) -> int:
