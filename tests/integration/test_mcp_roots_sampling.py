@@ -3,7 +3,6 @@ whose tools call ``list_roots`` and ``create_message``; a ScriptedBackend stands
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -12,11 +11,12 @@ from typing import Any
 import pytest
 
 from core.canonical import ChatRequest
-from core.config import McpServer
+from core.config import Config, McpServer, parse_config
 from core.events import SamplingAsked
 from core.mcp import McpToolProvider
 from core.mcp.sampling import Budget, Sampling
 from core.tool import AgentTool, ToolContext, ToolReturn
+from core.village import Village
 from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.servers import FAST
@@ -60,22 +60,41 @@ def sampling(approver: Approver, backend: ScriptedBackend, budget: Budget | None
 # ------------------------------------------------------------------ roots
 
 
+def village_config(roots: list[str]) -> Config:
+    server = {
+        "command": sys.executable,
+        "args": ["-m", "tests.fakes.client_features_server"],
+        "cwd": str(ROOT),
+    }
+    return parse_config(
+        {
+            "templates": [{"name": "t", "protocol": "anthropic", "model": "m"}],
+            "agents": [{"id": AGENT, "template": "t", "mcp_servers": {"feat": {**server, "roots": roots}}}],
+        }
+    )
+
+
 @pytest.mark.asyncio
-async def test_roots_listed_as_file_uris_and_changes_announced(tmp_path: Path, event_log: Path) -> None:
+async def test_roots_listed_as_file_uris_and_a_settings_change_announced(
+    tmp_path: Path, event_log: Path
+) -> None:
     first, second = tmp_path / "photos", tmp_path / "raw files"
-    server = features_server(roots=[str(first)])
     provider = McpToolProvider(language="en", settings=FAST)
+    village = Village(
+        village_config([str(first)]), backend_factory=lambda _t: ScriptedBackend(), tool_provider=provider
+    )
     try:
-        tools = await provider.tools_for(AGENT, [server])
+        await village.start()
+        tools = village.tools(AGENT)
         caps = json.loads((await call(tools, "feat__client_caps")).output.text)
         assert caps == {"roots": True, "roots_list_changed": True, "sampling": False}
         got = json.loads((await call(tools, "feat__show_roots")).output.text)
         assert got == {"changes": 0, "roots": [{"uri": first.as_uri(), "name": "photos"}]}
-        changed = dataclasses.replace(server, roots=[str(first), str(second)])
-        assert await provider.update_roots(AGENT, [changed]) is True
+        await village.apply_config(village_config([str(first), str(second)]))  # the Settings dialog's save
+        assert village.tools(AGENT) == tools  # the same connection: not restarted
         got = json.loads((await call(tools, "feat__show_roots")).output.text)
     finally:
-        await provider.close()
+        await village.close()
     assert got["roots"] == [
         {"uri": first.as_uri(), "name": "photos"},
         {"uri": f"file://{tmp_path}/raw%20files", "name": "raw files"},
@@ -84,6 +103,7 @@ async def test_roots_listed_as_file_uris_and_changes_announced(tmp_path: Path, e
     lines = log_lines(event_log)
     assert f"mcp roots changed: agent={AGENT} server=feat roots=2" in lines
     assert f"mcp roots listed: agent={AGENT} server=feat roots=2" in lines
+    assert sum(x.startswith("mcp server connected:") for x in lines) == 1
 
 
 @pytest.mark.asyncio
