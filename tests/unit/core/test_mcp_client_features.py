@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
+from pathlib import Path
 from typing import Any
 
+import mcp_types
 import pytest
 
 from core.config import ConfigError, McpServer, config_to_json, parse_config
 from core.events import EventBus, SampledMessage, SamplingAsked, SamplingSettled
+from core.llm import ProviderTransportError
 from core.mcp.roots import only_roots_changed, root_name, root_uri
-from core.mcp.sampling import HOUR_S, Budget
+from core.mcp.sampling import HOUR_S, Budget, Sampling
 from core.sampling_approvals import SamplingApprovals
+from tests.fakes.logs import log_lines
+from tests.fakes.scripted import ScriptedBackend
 
 
 def config(server: dict[str, Any]) -> dict[str, Any]:
@@ -118,3 +124,52 @@ async def test_approval_timeout() -> None:
     broker.attach_answerer()
     assert await broker.ask(asked("s-3")) is False
     assert [e.outcome for e in events if isinstance(e, SamplingSettled)] == ["timeout"]
+
+
+def params(*content: Any, max_tokens: int = 10) -> mcp_types.CreateMessageRequestParams:
+    return mcp_types.CreateMessageRequestParams(
+        messages=[mcp_types.SamplingMessage(role="user", content=list(content))], max_tokens=max_tokens
+    )
+
+
+SERVER = McpServer("fs", "stdio", command="x", sampling=True)
+TEXT = mcp_types.TextContent(type="text", text="hi")
+
+
+async def approve(asked: SamplingAsked) -> bool:
+    return True
+
+
+@pytest.mark.asyncio
+async def test_sampling_refusals_name_the_reason(event_log: Path) -> None:
+    failing = ScriptedBackend([ProviderTransportError("connection reset")])
+    sampling = Sampling(approve, lambda agent_id: failing if agent_id == "a" else None, language=lambda: "ja")
+    audio = mcp_types.AudioContent(type="audio", data="AAAA", mime_type="audio/wav")
+    bad_image = mcp_types.ImageContent(type="image", data="bm90IGFuIGltYWdl", mime_type="image/png")
+    got = [
+        await sampling.handle("a", SERVER, params(TEXT, audio)),
+        await sampling.handle("a", SERVER, params(bad_image)),
+        await sampling.handle("b", SERVER, params(TEXT)),
+        await sampling.handle("a", SERVER, params(TEXT)),
+    ]
+    assert [(type(g).__name__, getattr(g, "code", None)) for g in got] == [
+        ("ErrorData", mcp_types.INVALID_REQUEST),
+        ("ErrorData", mcp_types.INVALID_REQUEST),
+        ("ErrorData", mcp_types.INTERNAL_ERROR),
+        ("ErrorData", mcp_types.INTERNAL_ERROR),
+    ]
+    assert [g.message for g in got if isinstance(g, mcp_types.ErrorData)] == [
+        "このクライアントは audio の内容をモデルに送りません。",
+        "このクライアントは unreadable image の内容をモデルに送りません。",
+        "このエージェントには、このサンプリング要求に答えるモデルがありません。",
+        "モデルが応答しませんでした: connection reset",
+    ]
+    reasons = [
+        re.search(r"outcome=(\S+) reason=(\S+)", x) for x in log_lines(event_log) if "mcp sampling:" in x
+    ]
+    assert [m.groups() for m in reasons if m] == [
+        ("refused", "unsupported"),
+        ("refused", "unsupported"),
+        ("refused", "no_model"),
+        ("failed", "model_failed"),
+    ]
