@@ -183,15 +183,16 @@ class Sampling:
                     limit=server.sampling_max_tokens,
                 ),
             )
-        if self.budget.used(agent_id, server.name) >= server.sampling_per_hour:
-            raise Refused(
-                "per_hour", notes.note("sampling.per_hour", language, limit=server.sampling_per_hour)
-            )
         messages = await to_chat(params.messages, language)
         counts["images"] = sum(len(m.attachments) for m in messages)
         backend = self.model_for(agent_id)
         if backend is None:
             raise Refused("no_model", notes.note("sampling.no_model", language), mcp_types.INTERNAL_ERROR)
+        # checked and spent with no await between: concurrent requests cannot overrun the hour
+        if self.budget.used(agent_id, server.name) >= server.sampling_per_hour:
+            raise Refused(
+                "per_hour", notes.note("sampling.per_hour", language, limit=server.sampling_per_hour)
+            )
         asked = SamplingAsked(
             agent_id, server.name, self._id(), shown(messages), params.system_prompt or "", params.max_tokens
         )
@@ -254,7 +255,7 @@ def sampling_callback(conn: SamplingSide) -> SamplingFnT | None:
     async def answer(
         context: ClientRequestContext, params: mcp_types.CreateMessageRequestParams
     ) -> SamplingResult:
-        with conn.person_waiting():  # the call clock stands still while the card waits for the person
+        with conn.person_waiting():  # the call clock stands still for the person and the model
             return await sampling.handle(conn.agent_id, conn.server, params)
 
     return answer

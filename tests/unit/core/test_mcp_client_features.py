@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
+import io
 import re
 from pathlib import Path
 from typing import Any
 
 import mcp_types
 import pytest
+from PIL import Image
 
 from core.config import ConfigError, McpServer, config_to_json, parse_config
 from core.events import EventBus, SampledMessage, SamplingAsked, SamplingSettled
@@ -132,6 +135,12 @@ def params(*content: Any, max_tokens: int = 10) -> mcp_types.CreateMessageReques
     )
 
 
+def png_b64() -> str:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 6), (20, 200, 20)).save(out, "PNG")  # a PNG is re-encoded off the loop
+    return base64.b64encode(out.getvalue()).decode()
+
+
 SERVER = McpServer("fs", "stdio", command="x", sampling=True)
 TEXT = mcp_types.TextContent(type="text", text="hi")
 
@@ -172,4 +181,29 @@ async def test_sampling_refusals_name_the_reason(event_log: Path) -> None:
         ("refused", "unsupported"),
         ("refused", "no_model"),
         ("failed", "model_failed"),
+    ]
+
+
+@pytest.mark.asyncio
+async def test_concurrent_requests_cannot_overrun_the_hour() -> None:
+    gate = asyncio.Event()
+    asked: list[SamplingAsked] = []
+
+    async def slow_person(request: SamplingAsked) -> bool:
+        asked.append(request)
+        await gate.wait()
+        return True
+
+    image = mcp_types.ImageContent(type="image", data=png_b64(), mime_type="image/png")
+    sampling = Sampling(slow_person, lambda agent_id: ScriptedBackend(default="ok"))
+    server = dataclasses.replace(SERVER, sampling_per_hour=2)
+    tasks = [asyncio.ensure_future(sampling.handle("a", server, params(TEXT, image))) for _ in range(3)]
+    await asyncio.sleep(0.5)
+    gate.set()
+    got = await asyncio.gather(*tasks)
+    assert len(asked) == 2
+    assert sorted(type(g).__name__ for g in got) == [
+        "CreateMessageResult",
+        "CreateMessageResult",
+        "ErrorData",
     ]
