@@ -21,6 +21,8 @@ from core.events import (
     Notice,
     QuestionAsked,
     QuestionSettled,
+    SamplingAsked,
+    SamplingSettled,
     StoreProblem,
     TextDelta,
     ToolFinished,
@@ -48,6 +50,8 @@ class EventBridge(QObject):
     questionSettled = Signal(object)  # QuestionSettled
     elicitationAsked = Signal(object)  # ElicitationAsked
     elicitationSettled = Signal(object)  # ElicitationSettled
+    samplingAsked = Signal(object)  # SamplingAsked
+    samplingSettled = Signal(object)  # SamplingSettled
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -80,6 +84,8 @@ class EventBridge(QObject):
             QuestionSettled: self.questionSettled,
             ElicitationAsked: self.elicitationAsked,
             ElicitationSettled: self.elicitationSettled,
+            SamplingAsked: self.samplingAsked,
+            SamplingSettled: self.samplingSettled,
         }.get(type(event))
         if signal is not None:
             signal.emit(event)

@@ -18,6 +18,7 @@ from core.village import AgentStatus, BackendFactory
 
 from .widgets.elicitation import ElicitationBroker
 from .widgets.question import QuestionBroker
+from .widgets.sampling_card import SamplingBroker
 
 __all__ = [
     "BackendFactory",
@@ -32,6 +33,9 @@ class QuestionsLike(QuestionBroker, Protocol):
 
     @property
     def elicitations(self) -> ElicitationBroker: ...
+
+    @property
+    def samplings(self) -> SamplingBroker: ...
 
 
 class TurnHandleLike(Protocol):

@@ -22,8 +22,10 @@ from core.events import StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
 from core.keyring_secrets import default_secret_resolver
+from core.llm import ModelBackend
 from core.log import LOG, event
 from core.mcp import McpToolProvider
+from core.mcp.sampling import Sampling
 from core.paths import data_dir
 from core.recovery import recover
 from core.results import VillagePipeline
@@ -35,7 +37,7 @@ from core.village import Village
 
 from . import gc_guard
 from .backends import make_backend_factory
-from .contracts import VillageLike
+from .contracts import BackendFactory, VillageLike
 from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
 from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
@@ -90,6 +92,13 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         open_url=SignInLinks(webbrowser.open).open_url,
         # server forms go to the window's elicitation cards (declined when no window answers)
         elicitation=lambda request: holder["village"].questions.elicitations.handle(request),
+        # a server's request to use the agent's model: a card the person approves or denies
+        sampling=Sampling(
+            lambda asked: holder["village"].questions.samplings.ask(asked),
+            lambda agent_id: agent_model(holder["village"].config, factory, agent_id),
+            language=lambda: holder["village"].config.village.language,
+            new_id=lambda: holder["village"].questions.samplings.new_id(),
+        ),
     )
     store, problems = open_store(store_dir or data_dir())  # problems: shown once the window listens
     journal = SqliteJournal(store) if store is not None else None
@@ -109,6 +118,14 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         seed_histories(village, store, config)  # the models remember the turns before a restart
         history = StoreHistory(store, config.village.language, media=lambda: pipeline.media)
     return Runtime(village, provider, store, history, problems)
+
+
+def agent_model(config: Config, factory: BackendFactory, agent_id: str) -> ModelBackend | None:
+    """The model of ``agent_id``'s template (MCP sampling asks it), or ``None``."""
+    try:
+        return factory(config.template(config.agent(agent_id).template))
+    except KeyError:
+        return None
 
 
 # How much of the past an agent's model is given again after a restart: its newest finished turns,

@@ -57,6 +57,7 @@ from .widgets.elicitation import ElicitationArea
 from .widgets.help_menu import HelpMenu
 from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
+from .widgets.sampling_card import SamplingArea
 from .widgets.store_notice import StoreNotice
 from .widgets.toolpanel import ToolPanel
 
@@ -152,6 +153,11 @@ class MainWindow(QMainWindow):
         self.bridge.elicitationAsked.connect(self.elicitation_area.on_asked)
         self.bridge.elicitationSettled.connect(self.elicitation_area.on_settled)
         mv.addWidget(self.elicitation_area)
+        # their requests to use the agent's model (MCP sampling), approved or denied here
+        self.sampling_area = SamplingArea(village.questions.samplings, self._agent_name)
+        self.bridge.samplingAsked.connect(self.sampling_area.on_asked)
+        self.bridge.samplingSettled.connect(self.sampling_area.on_settled)
+        mv.addWidget(self.sampling_area)
         mv.addWidget(self.composer)
 
         # tool panel
@@ -326,6 +332,10 @@ class MainWindow(QMainWindow):
                 for asked in broker.pending():
                     if asked.agent_id == agent_id:
                         broker.cancel(asked.request_id)
+            samplings = self.sampling_area.broker  # and a sampling card, denied
+            for request in samplings.pending() if samplings is not None else []:
+                if request.agent_id == agent_id and samplings is not None:
+                    samplings.decline(request.request_id)
             self.stop_button.setEnabled(False)
             self.statusBar().showMessage(self.tr("Stopping at the next step…"), 5000)
 
@@ -420,4 +430,5 @@ class MainWindow(QMainWindow):
         self.bridge.detach()
         self.question_area.detach()
         self.elicitation_area.detach()
+        self.sampling_area.detach()
         super().closeEvent(event)

@@ -226,6 +226,40 @@ class ElicitationSettled:
     outcome: str
 
 
+@dataclass(frozen=True)
+class SampledMessage:
+    """One message of a sampling request as the person is shown it: role, text, image count."""
+
+    role: str
+    text: str
+    images: int = 0
+
+
+@dataclass(frozen=True)
+class SamplingAsked:
+    """An MCP server asks to use the agent's model (``sampling/createMessage``); a front end
+    shows who asks, the messages and the token limit, and replies through the village's sampling
+    broker (``core.sampling_approvals.SamplingApprovals.approve`` / ``decline``) with ``request_id``."""
+
+    agent_id: str
+    server: str
+    request_id: str
+    messages: tuple[SampledMessage, ...]
+    system_prompt: str = ""
+    max_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class SamplingSettled:
+    """The sampling ``request_id`` is over: ``outcome`` "approved", "denied" (the person said no,
+    or the request was withdrawn) or "timeout"; every front end closes its card."""
+
+    agent_id: str
+    server: str
+    request_id: str
+    outcome: str
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -242,6 +276,8 @@ Event = (
     | QuestionSettled
     | ElicitationAsked
     | ElicitationSettled
+    | SamplingAsked
+    | SamplingSettled
 )
 Subscriber = Callable[[Event], None]
 

@@ -43,6 +43,11 @@ class ToolProvider(Protocol):
 
     async def close_agent(self, agent_id: str) -> None: ...
 
+    async def update_roots(self, agent_id: str, servers: list[McpServer]) -> bool:
+        """Adopt ``servers`` if they differ from the running ones only in roots (the servers are
+        told, nothing restarts); ``False``: the caller restarts the agent's servers."""
+        ...
+
     async def close(self) -> None: ...
 
 

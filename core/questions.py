@@ -23,6 +23,7 @@ from core.elicitation import Elicitations
 from core.events import EventBus, QuestionAsked, QuestionSettled
 from core.log import event as log_event
 from core.open_requests import OpenRequests
+from core.sampling_approvals import SamplingApprovals
 
 AskHook = Callable[[str, dict[str, Any]], Awaitable[Any]]
 StopSignal = Callable[[], Awaitable[object]]
@@ -37,6 +38,8 @@ class Questions(OpenRequests[QuestionAsked, UserAnswer]):
         super().__init__(bus, prefix="q", withdrawn=UserAnswer("cancelled"))
         # MCP servers' elicitation forms go through the same village bus (core.elicitation)
         self.elicitations = Elicitations(bus)
+        # and their requests to use an agent's model (MCP sampling, core.sampling_approvals)
+        self.samplings = SamplingApprovals(bus)
 
     # ------------------------------------------------------------------ front ends
     def answer(self, request_id: str, text: str) -> bool:

@@ -167,8 +167,9 @@ class Village:
             before = [s for s in old.servers_for(rt.agent) if s.enabled]
             rt.agent = agent
             after = [s for s in config.servers_for(agent) if s.enabled]
-            if before != after and self._tool_provider is not None:
-                await self._tool_provider.close_agent(agent.id)
+            provider = self._tool_provider
+            if before != after and provider is not None and not await provider.update_roots(agent.id, after):
+                await provider.close_agent(agent.id)
                 await self._connect(rt)
         for agent_id in [a for a in self._agents if a not in {x.id for x in config.agents}]:
             rt = self._agents[agent_id]

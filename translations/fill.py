@@ -294,6 +294,24 @@ T: dict[str, tuple[str, str]] = {
         "日時を YYYY-MM-DDThh:mm の形で入力してください",
         "请按 YYYY-MM-DDThh:mm 格式输入日期和时间",
     ),
+    # MCP sampling cards (app/widgets/sampling_card.py) and MCP roots (app/settings/server_roots.py)
+    "{agent}: the MCP server {server} asks to use this agent's model:": (
+        "{agent}: MCP サーバー {server} がこのエージェントのモデルの利用を求めています:",
+        "{agent}：MCP 服务器 {server} 请求使用此智能体的模型：",
+    ),
+    "At most {tokens} tokens": ("最大 {tokens} トークン", "最多 {tokens} 个令牌"),
+    "Approve": ("承認", "批准"),
+    "Deny": ("拒否", "拒绝"),
+    "user": ("ユーザー", "用户"),
+    "assistant": ("アシスタント", "助手"),
+    "System prompt: {text}": ("システムプロンプト: {text}", "系统提示：{text}"),
+    "[{count} image(s)]": ("[画像 {count} 枚]", "[{count} 张图片]"),
+    "Folders this server may see (MCP roots); none: it is told of no folder": (
+        "このサーバーが見てよいフォルダー（MCP ルーツ）。なし: どのフォルダーも知らせません",
+        "此服务器可以看到的文件夹（MCP 根目录）；无：不告知任何文件夹",
+    ),
+    "Add folder…": ("フォルダーを追加…", "添加文件夹…"),
+    "Choose a folder": ("フォルダーを選択", "选择文件夹"),
     "Built-in tools": ("組み込みツール", "内置工具"),
     "May ask me questions (ask_user_question)": (
         "私に質問してよい（ask_user_question）",

@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="201" />
+        <location filename="../app/main_window.py" line="207" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="202" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="203" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="204" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="206" />
+        <location filename="../app/main_window.py" line="212" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="224" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="272" />
+        <location filename="../app/main_window.py" line="278" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="300" />
+        <location filename="../app/main_window.py" line="306" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="315" />
+        <location filename="../app/main_window.py" line="321" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="330" />
+        <location filename="../app/main_window.py" line="340" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -507,44 +507,110 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>RootsEditor</name>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
+        <translation>Folders this server may see (MCP roots); none: it is told of no folder</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
+        <source>Add folder…</source>
+        <translation>Add folder…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="68" />
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="107" />
+        <source>Choose a folder</source>
+        <translation>Choose a folder</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingCard</name>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="76" />
+        <source>{agent}: the MCP server {server} asks to use this agent's model:</source>
+        <translation>{agent}: the MCP server {server} asks to use this agent's model:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="81" />
+        <source>At most {tokens} tokens</source>
+        <translation>At most {tokens} tokens</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="82" />
+        <source>Approve</source>
+        <translation>Approve</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="83" />
+        <source>Deny</source>
+        <translation>Deny</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="87" />
+        <source>user</source>
+        <translation>user</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="87" />
+        <source>assistant</source>
+        <translation>assistant</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="90" />
+        <source>System prompt: {text}</source>
+        <translation>System prompt: {text}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="94" />
+        <source>[{count} image(s)]</source>
+        <translation>[{count} image(s)]</translation>
+    </message>
+</context>
+<context>
     <name>ServerEditor</name>
     <message>
-        <location filename="../app/settings/server_editor.py" line="79" />
+        <location filename="../app/settings/server_editor.py" line="86" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="80" />
+        <location filename="../app/settings/server_editor.py" line="88" />
         <source>Sign out</source>
         <translation>Sign out</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="82" />
+        <location filename="../app/settings/server_editor.py" line="90" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="85" />
+        <location filename="../app/settings/server_editor.py" line="93" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="89" />
+        <location filename="../app/settings/server_editor.py" line="97" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="130" />
+        <location filename="../app/settings/server_editor.py" line="140" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>Forget this server's sign-in (the OAuth tokens in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="132" />
+        <location filename="../app/settings/server_editor.py" line="142" />
         <source>Not signed in to this server</source>
         <translation>Not signed in to this server</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="153" />
+        <location filename="../app/settings/server_editor.py" line="163" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>

@@ -311,62 +311,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="201" />
+        <location filename="../app/main_window.py" line="207" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="202" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="203" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="204" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="206" />
+        <location filename="../app/main_window.py" line="212" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="224" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="272" />
+        <location filename="../app/main_window.py" line="278" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="300" />
+        <location filename="../app/main_window.py" line="306" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="315" />
+        <location filename="../app/main_window.py" line="321" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="330" />
+        <location filename="../app/main_window.py" line="340" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -507,44 +507,110 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>RootsEditor</name>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
+        <translation>このサーバーが見てよいフォルダー（MCP ルーツ）。なし: どのフォルダーも知らせません</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
+        <source>Add folder…</source>
+        <translation>フォルダーを追加…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="68" />
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="107" />
+        <source>Choose a folder</source>
+        <translation>フォルダーを選択</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingCard</name>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="76" />
+        <source>{agent}: the MCP server {server} asks to use this agent's model:</source>
+        <translation>{agent}: MCP サーバー {server} がこのエージェントのモデルの利用を求めています:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="81" />
+        <source>At most {tokens} tokens</source>
+        <translation>最大 {tokens} トークン</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="82" />
+        <source>Approve</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="83" />
+        <source>Deny</source>
+        <translation>拒否</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="87" />
+        <source>user</source>
+        <translation>ユーザー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="87" />
+        <source>assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="90" />
+        <source>System prompt: {text}</source>
+        <translation>システムプロンプト: {text}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="94" />
+        <source>[{count} image(s)]</source>
+        <translation>[画像 {count} 枚]</translation>
+    </message>
+</context>
+<context>
     <name>ServerEditor</name>
     <message>
-        <location filename="../app/settings/server_editor.py" line="79" />
+        <location filename="../app/settings/server_editor.py" line="86" />
         <source>Apply</source>
         <translation>適用</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="80" />
+        <location filename="../app/settings/server_editor.py" line="88" />
         <source>Sign out</source>
         <translation>サインアウト</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="82" />
+        <location filename="../app/settings/server_editor.py" line="90" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>サーバー名（英数字、_ と -）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="85" />
+        <location filename="../app/settings/server_editor.py" line="93" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="89" />
+        <location filename="../app/settings/server_editor.py" line="97" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="130" />
+        <location filename="../app/settings/server_editor.py" line="140" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>このサーバーへのサインインを消去します（OS のキーリング内の OAuth トークン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="132" />
+        <location filename="../app/settings/server_editor.py" line="142" />
         <source>Not signed in to this server</source>
         <translation>このサーバーにはサインインしていません</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="153" />
+        <location filename="../app/settings/server_editor.py" line="163" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>

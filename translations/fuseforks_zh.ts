@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="201" />
+        <location filename="../app/main_window.py" line="207" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="202" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Agents</source>
         <translation>代理</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="203" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="204" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="206" />
+        <location filename="../app/main_window.py" line="212" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="224" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="272" />
+        <location filename="../app/main_window.py" line="278" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该代理仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="300" />
+        <location filename="../app/main_window.py" line="306" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="315" />
+        <location filename="../app/main_window.py" line="321" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="330" />
+        <location filename="../app/main_window.py" line="340" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -507,44 +507,110 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>RootsEditor</name>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
+        <translation>此服务器可以看到的文件夹（MCP 根目录）；无：不告知任何文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="68" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="107" />
+        <source>Choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>SamplingCard</name>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="76" />
+        <source>{agent}: the MCP server {server} asks to use this agent's model:</source>
+        <translation>{agent}：MCP 服务器 {server} 请求使用此智能体的模型：</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="81" />
+        <source>At most {tokens} tokens</source>
+        <translation>最多 {tokens} 个令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="82" />
+        <source>Approve</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="83" />
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="87" />
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="87" />
+        <source>assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="90" />
+        <source>System prompt: {text}</source>
+        <translation>系统提示：{text}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/sampling_card.py" line="94" />
+        <source>[{count} image(s)]</source>
+        <translation>[{count} 张图片]</translation>
+    </message>
+</context>
+<context>
     <name>ServerEditor</name>
     <message>
-        <location filename="../app/settings/server_editor.py" line="79" />
+        <location filename="../app/settings/server_editor.py" line="86" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="80" />
+        <location filename="../app/settings/server_editor.py" line="88" />
         <source>Sign out</source>
         <translation>退出登录</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="82" />
+        <location filename="../app/settings/server_editor.py" line="90" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="85" />
+        <location filename="../app/settings/server_editor.py" line="93" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="89" />
+        <location filename="../app/settings/server_editor.py" line="97" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="130" />
+        <location filename="../app/settings/server_editor.py" line="140" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>忘记此服务器的登录信息（系统密钥环中的 OAuth 令牌）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="132" />
+        <location filename="../app/settings/server_editor.py" line="142" />
         <source>Not signed in to this server</source>
         <translation>未登录此服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="153" />
+        <location filename="../app/settings/server_editor.py" line="163" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>

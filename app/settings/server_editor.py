@@ -1,5 +1,7 @@
 """The inline MCP server editor of the Agents page (no nested dialogs): one server as JSON, or a
-pasted Claude Desktop block; for an http/sse server, "Sign out" forgets its stored OAuth tokens."""
+pasted Claude Desktop block; for an http/sse server, "Sign out" forgets its stored OAuth tokens;
+the folders the server may see (its MCP roots) are added and removed below the JSON
+(``app.settings.server_roots``)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from core.config import transport_of
 from core.mcp.oauth_tokens import forget, signed_in
+
+from .server_roots import RootsEditor
 
 
 def parse_servers_json(text: str) -> dict[str, Any]:
@@ -56,6 +60,8 @@ class ServerEditor(QWidget):
         self._signout_timer.setSingleShot(True)
         self._signout_timer.setInterval(300)
         self._signout_timer.timeout.connect(self.update_signout)
+        self.roots = RootsEditor(self.server_json)  # the folders the server may see (MCP roots)
+        self._signout_timer.timeout.connect(self.roots.refresh)
         self.server_json.textChanged.connect(self._signout_timer.start)
         self.server_name.textChanged.connect(self._signout_timer.start)
         self.server_error = QLabel()
@@ -68,6 +74,7 @@ class ServerEditor(QWidget):
         ev.addWidget(self.server_hint)
         ev.addWidget(self.server_name)
         ev.addWidget(self.server_json)
+        ev.addWidget(self.roots)
         row = QHBoxLayout()
         row.addWidget(self.server_error, 1)
         row.addWidget(self.server_signout)
@@ -77,6 +84,7 @@ class ServerEditor(QWidget):
 
     def retranslate(self) -> None:
         self.server_apply.setText(self.tr("Apply"))
+        self.roots.retranslate()
         self.server_signout.setText(self.tr("Sign out"))
         self.retranslate_signout()
         self.server_name.setPlaceholderText(self.tr("server name (letters, digits, _ and -)"))
@@ -98,6 +106,8 @@ class ServerEditor(QWidget):
         self.server_name.setText(name)
         self.server_json.setPlainText(text)
         self.server_error.clear()
+        self.roots.setVisible(not import_mode)
+        self.roots.refresh()
         self.setVisible(True)
         self.update_signout()
         self.retranslate()

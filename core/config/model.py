@@ -89,6 +89,11 @@ class McpServer:
     url: str = ""
     headers: dict[str, str] = field(default_factory=lambda: SERVER.default("headers"))
     enabled: bool = SERVER.default("enabled")
+    # MCP roots and sampling (core/mcp/roots.py, core/mcp/sampling.py): declared only when set
+    roots: list[str] = field(default_factory=lambda: SERVER.default("roots"))
+    sampling: bool = SERVER.default("sampling")
+    sampling_per_hour: int = SERVER.default("sampling_per_hour")
+    sampling_max_tokens: int = SERVER.default("sampling_max_tokens")
     # HTTP/SSE only. ``oauth`` set: always sign in; ``None`` with ``oauth_auto``: sign in on a 401.
     oauth: OAuthSettings | None = None
     oauth_auto: bool = True

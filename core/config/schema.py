@@ -223,6 +223,26 @@ SERVER = Section(
         ),
         Setting("headers", StrMap(), {}, "http, sse: extra request headers."),
         Setting("enabled", Bool(), True, "Connect to it."),
+        Setting(
+            "roots",
+            StrList(),
+            (),
+            "Absolute folder paths the server is told of (MCP roots, as `file://` URIs); empty: the "
+            "client declares no roots.",
+        ),
+        Setting(
+            "sampling",
+            Bool(),
+            False,
+            "Let the server ask the agent's model (MCP sampling); the person approves each request.",
+        ),
+        Setting("sampling_per_hour", Int(1, 1000), 10, "The most sampling requests in one hour."),
+        Setting(
+            "sampling_max_tokens",
+            Int(1, 1_000_000),
+            1024,
+            "The most tokens one sampling request may ask for; a larger request is refused.",
+        ),
         Setting("disabled", Bool(), False, "Read as `enabled: false`.", "absent", written=False),
         Setting(
             "oauth",

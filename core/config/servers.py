@@ -7,6 +7,7 @@ A server is written as Claude Desktop writes it (``command``/``args``/``env``, o
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, Literal
 
 from core.secret_refs import SECRET_REF
@@ -75,6 +76,7 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
             cwd=r.get(d, SERVER, "cwd", path),
             enabled=enabled,
             extra=extra,
+            **_client_features(r, d, path),
         )
         for i in secrets.in_args(server.args):
             r.refuse_secret(f"{path}.args[{i}]", secrets.ARGUMENT)
@@ -101,6 +103,7 @@ def _server(r: Reader, name: str, raw: object, path: str) -> McpServer | None:
         oauth=oauth,
         oauth_auto=oauth_auto,
         extra=extra,
+        **_client_features(r, d, path),
     )
 
 
@@ -112,6 +115,22 @@ def _remote_url(r: Reader, url: str, path: str) -> bool:
         r.fail(path, "plain http is allowed only for loopback addresses; use https")
         return False
     return True
+
+
+CLIENT_FEATURES = ("roots", "sampling", "sampling_per_hour", "sampling_max_tokens")
+
+
+def _client_features(r: Reader, d: dict[str, Any], path: str) -> dict[str, Any]:
+    """What the client offers the server: its roots (absolute folder paths) and sampling."""
+    out = {key: r.get(d, SERVER, key, path) for key in CLIENT_FEATURES}
+    roots: list[str] = []
+    for i, folder in enumerate(out["roots"]):
+        if not (PurePosixPath(folder).is_absolute() or PureWindowsPath(folder).is_absolute()):
+            r.fail(f"{path}.roots[{i}]", f"expected an absolute folder path, got {describe(folder)}")
+        elif folder not in roots:
+            roots.append(folder)
+    out["roots"] = roots
+    return out
 
 
 def check_url(r: Reader, url: str, path: str) -> bool:
@@ -225,6 +244,9 @@ def server_json(s: McpServer) -> dict[str, Any]:
             out["oauth"] = False
     if not s.enabled:
         out["enabled"] = False
+    for key in CLIENT_FEATURES:
+        if getattr(s, key) != SERVER.default(key):
+            out[key] = getattr(s, key)
     return {**out, **s.extra}
 
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from contextlib import AsyncExitStack
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, contextmanager
 from typing import Any, Protocol
 
 import httpx2
@@ -37,6 +38,8 @@ from core.log import LOG
 from core.mcp.oauth import McpOAuth, OpenUrl
 from core.mcp.oauth_tokens import keyring_user
 from core.mcp.progress import SdkProgress
+from core.mcp.roots import list_roots_callback
+from core.mcp.sampling import Sampling, sampling_callback
 from core.mcp.status import CallFailure, ConnectFailed, ServerStatus, State, describe, innermost, seconds
 from core.mcp.stderr import STDERR_TAIL_CHARS, StderrRing
 from core.mcp.transport import BearerProbe, remote_transport, stdio_transport
@@ -52,6 +55,7 @@ class ConnectionOwner(Protocol):
     settings: McpSettings
     secret_resolver: SecretResolver
     elicitation: ElicitationHandler | None
+    sampling: Sampling | None
     open_url: OpenUrl | None
     oauth_timeout_s: float
 
@@ -249,6 +253,9 @@ class Connection:
                     mode="legacy",
                     read_timeout_seconds=settings.connect_timeout_s,
                     elicitation_callback=self._elicit,
+                    # declared only when the person enabled them for this server
+                    list_roots_callback=list_roots_callback(self) if self.server.roots else None,
+                    sampling_callback=sampling_callback(self) if self.server.sampling else None,
                     message_handler=self._on_message,
                     client_info=mcp_types.Implementation(name=APP_NAME, version=__version__),
                     cache=None,
@@ -334,10 +341,9 @@ class Connection:
                 dict(getattr(params, "requested_schema", None) or {}),
                 getattr(params, "url", None),
             )
-            self._person_open += 1
-            self._person_since = self._person_since or time.monotonic()
             try:
-                answer = await handler(request)
+                with self.person_waiting():
+                    answer = await handler(request)
             except Exception as exc:
                 LOG.event(
                     "mcp elicitation failed",
@@ -346,13 +352,21 @@ class Connection:
                     error=describe(exc),
                 )
                 answer = ElicitationAnswer("cancel")
-            finally:
-                self._person_open -= 1
-                if self._person_open == 0 and self._person_since is not None:
-                    self._person_total += time.monotonic() - self._person_since
-                    self._person_since = None
         LOG.event("mcp elicitation", agent=self.agent_id, server=self.server.name, action=answer.action)
         return mcp_types.ElicitResult(action=answer.action, content=answer.content)
+
+    @contextmanager
+    def person_waiting(self) -> Iterator[None]:
+        """The call clock stands still while this block waits for the person."""
+        self._person_open += 1
+        self._person_since = self._person_since or time.monotonic()
+        try:
+            yield
+        finally:
+            self._person_open -= 1
+            if self._person_open == 0 and self._person_since is not None:
+                self._person_total += time.monotonic() - self._person_since
+                self._person_since = None
 
     # -- calls ------------------------------------------------------------------------------------
 

@@ -31,6 +31,8 @@ from core.mcp.connection import Connection
 from core.mcp.oauth import OpenUrl
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S
 from core.mcp.progress import progress_callback
+from core.mcp.roots import only_roots_changed, send_roots_changed
+from core.mcp.sampling import Sampling
 from core.mcp.status import ServerStatus, seconds
 from core.mcp.tool import McpTool, tool_name, unique_names
 from core.secret_refs import SecretResolver
@@ -47,6 +49,7 @@ class McpToolProvider:
         settings: McpSettings,
         secret_resolver: SecretResolver | None = None,
         elicitation: ElicitationHandler | None = None,
+        sampling: Sampling | None = None,
         on_tools_changed: Callable[[str], None] | None = None,
         open_url: OpenUrl | None = None,
         oauth_timeout_s: float = CALLBACK_TIMEOUT_S,
@@ -57,6 +60,7 @@ class McpToolProvider:
         self.settings = settings
         self.secret_resolver: SecretResolver = secret_resolver or default_secret_resolver
         self.elicitation = elicitation
+        self.sampling = sampling  # MCP sampling (core.mcp.sampling); None: never declared
         self.on_tools_changed = on_tools_changed
         self.open_url = open_url
         self.oauth_timeout_s = oauth_timeout_s
@@ -95,6 +99,22 @@ class McpToolProvider:
         self._servers.pop(agent_id, None)
         self._disabled.pop(agent_id, None)
         await asyncio.gather(*(c.close() for c in conns.values()))
+
+    async def update_roots(self, agent_id: str, servers: Sequence[McpServer]) -> bool:
+        """Adopt ``servers`` when they differ from the agent's running servers only in some
+        server's (non-empty) roots: each such live connection is sent ``roots/list_changed``.
+        ``False`` (nothing changed here): the caller restarts the agent's servers."""
+        running = self._servers.get(agent_id)
+        if running is None or not only_roots_changed(
+            list(running.values()), [s for s in servers if s.enabled]
+        ):
+            return False
+        conns = self._conns.get(agent_id, {})
+        for server in servers:
+            if running[server.name] != server:
+                running[server.name] = server
+                await send_roots_changed(conns[server.name], server)
+        return True
 
     async def close(self) -> None:
         await asyncio.gather(*(self.close_agent(a) for a in list(self._conns)))

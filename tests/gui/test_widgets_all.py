@@ -48,13 +48,23 @@ from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
+from app.widgets.sampling_card import SamplingArea, SamplingCard
 from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from core.canonical import ImageData
 from core.elicitation import parse_schema
-from core.events import ElicitationAsked, QuestionAsked, StoreProblem, ToolFinished, ToolProgress, ToolStarted
+from core.events import (
+    ElicitationAsked,
+    QuestionAsked,
+    SampledMessage,
+    SamplingAsked,
+    StoreProblem,
+    ToolFinished,
+    ToolProgress,
+    ToolStarted,
+)
 from core.village import Village
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
@@ -79,6 +89,7 @@ STARTED = ToolStarted("a1", "t1", "c1", 1, "cam__live_view_image", {"q": 1})
 FINISHED = ToolFinished("a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "x" * (PAGE_CHARS + 10), "")
 QUESTION = QuestionAsked("a1", "t1", "c1", "q-1", "Which shelf?", ("top", "bottom"))
 FORM = ElicitationAsked("a1", "cam", "e-1", "Who are you?", SCHEMA)
+SAMPLING = SamplingAsked("a1", "notes", "s-1", (SampledMessage("user", "Summarise.", 1),), "Be brief.", 200)
 
 
 def village(tmp_path: Path) -> Village:
@@ -138,6 +149,12 @@ def question_area(tmp_path: Path) -> QWidget:
 def elicitation_area(tmp_path: Path) -> QWidget:
     area = ElicitationArea(None)
     area.on_asked(FORM)
+    return area
+
+
+def sampling_area(tmp_path: Path) -> QWidget:
+    area = SamplingArea(None)
+    area.on_asked(SAMPLING)
     return area
 
 
@@ -205,6 +222,8 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     Picture: picture,
     QuestionArea: question_area,
     QuestionCard: lambda tmp_path: QuestionCard(QUESTION, "Ava"),
+    SamplingArea: sampling_area,
+    SamplingCard: lambda tmp_path: SamplingCard(SAMPLING, "Ava"),
     SettingsDialog: settings_dialog,
     SignInLinkDialog: lambda tmp_path: SignInLinkDialog("https://as.example.test/authorize?state=s1"),
     StoreNotice: store_notice,
