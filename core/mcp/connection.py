@@ -21,6 +21,7 @@ share one connection's state; its transports, status values and stderr ring live
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from contextlib import AsyncExitStack
 from typing import Any, Protocol
@@ -363,8 +364,9 @@ class Connection:
         if client is None or self._dead.is_set():
             return CallFailure("disconnected", self.error or "not connected")
         # The timeout counts the server's time only: while the person fills in a form the server
-        # asked for (elicitation), the clock stops, so nobody has to beat call_timeout_s.
-        call = asyncio.ensure_future(client.call_tool(name, args))
+        # asked for (elicitation), the clock stops, so nobody has to beat call_timeout_s. The SDK's
+        # own read timeout (the connect timeout, for the handshake) must not cut the call first.
+        call = asyncio.ensure_future(client.call_tool(name, args, read_timeout_seconds=math.inf))
         dead = asyncio.ensure_future(self._dead.wait())
         start, person_before = time.monotonic(), self.personseconds()
         done: set[asyncio.Future[Any]] = set()
