@@ -402,6 +402,10 @@ class Connection:
         now = time.monotonic() - self._person_since if self._person_since is not None else 0.0
         return self._person_total + now
 
+    def abandon(self, error: str) -> None:
+        """Give the connection up (its server stopped answering); the provider opens a new one."""
+        self._mark_dead(error)
+
     def _mark_dead(self, error: str) -> None:
         if not self.error:
             self.error = error
