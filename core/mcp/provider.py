@@ -27,6 +27,7 @@ from core import notes
 from core.config import McpServer, McpSettings
 from core.elicitation import ElicitationHandler
 from core.log import LOG
+from core.mcp import log_guard
 from core.mcp.connection import Connection
 from core.mcp.oauth import OpenUrl
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S
@@ -67,6 +68,7 @@ class McpToolProvider:
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
         self._oauth_locks: dict[str, asyncio.Lock] = {}
         self._restarts = Restarts(self._connection)
+        self._sdk_log = log_guard.install()  # the SDK's own log records, bounded
 
     async def tools_for(self, agent_id: str, servers: Sequence[McpServer]) -> list[AgentTool]:
         """Start the agent's enabled servers concurrently and return their tools. A server that
@@ -100,6 +102,7 @@ class McpToolProvider:
     async def close(self) -> None:
         await self._restarts.close()
         await asyncio.gather(*(self.close_agent(a) for a in list(self._conns)))
+        self._sdk_log.flush()
 
     # -- internals --------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """A stdio MCP server written with the standard library only (tests only): it starts in a few
 tens of milliseconds, so a test can give it a connect timeout of about a second on a loaded machine.
 
-    python tests/fakes/raw_mcp_server.py
+    python tests/fakes/raw_mcp_server.py [--flood-then-exit SECONDS]
 
 It serves one request at a time on one thread, so a tool that sleeps blocks the whole server, as a
 server whose event loop is blocked does. Tools (each takes ``seconds``, default 0):
@@ -11,6 +11,9 @@ server whose event loop is blocked does. Tools (each takes ``seconds``, default 
 - ``pid``: answers the process id (a restarted server has a new one).
 - ``flood``: for ``seconds`` writes lines that are not JSON-RPC to stdout and noise to stderr as
   fast as the pipes take them, then answers ``flooded lines=N``.
+
+``--flood-then-exit S`` floods for ``S`` seconds before reading anything, then exits with status 3
+(a server that fails to start after printing a lot).
 """
 
 from __future__ import annotations
@@ -86,6 +89,11 @@ def call(name: str, seconds: float) -> dict[str, Any]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--flood-then-exit"]:
+        flood(float(sys.argv[2]))
+        sys.stderr.write("fatal: the last words of a chatty server\n")
+        sys.stderr.flush()
+        raise SystemExit(3)
     while (message := read()) is not None:
         method, ident = message.get("method"), message.get("id")
         if ident is None or method is None:
