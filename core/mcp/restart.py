@@ -14,17 +14,29 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import mcp_types
 
+from core.config import McpServer
 from core.log import LOG
 from core.mcp.status import CallFailure
 
-if TYPE_CHECKING:
-    from core.mcp.connection import Connection
-
 Reconnect = Callable[[str, str], Awaitable[object]]
+
+
+class Connection(Protocol):
+    """What a restart needs of a ``core.mcp.connection.Connection``."""
+
+    agent_id: str
+    server: McpServer
+
+    @property
+    def alive(self) -> bool: ...
+
+    def abandon(self, error: str) -> None:
+        """Give the connection up; the provider opens a new one."""
+        ...
 
 
 class Restarts:
