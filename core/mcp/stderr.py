@@ -58,17 +58,11 @@ class StderrRing:
             return len(self._buf)
 
     def tail(self, chars: int) -> str:
-        """The last ``chars`` characters written so far, from the start of a line when there were
-        more lines (waits up to 0.2 s for the pipe to drain)."""
+        """The last ``chars`` characters written so far (waits up to 0.2 s for the pipe to drain)."""
         self._wait_drained(0.2)
         with self._lock:
             raw = bytes(self._buf[-chars * 4 :])
-        full = raw.decode("utf-8", errors="replace").strip()
-        text = full[-chars:]
-        if len(full) <= chars or full[-chars - 1] == "\n":
-            return text
-        cut = text.find("\n")  # the first line was cut short: leave it out
-        return text[cut + 1 :] if cut >= 0 else text
+        return raw.decode("utf-8", errors="replace").strip()[-chars:]
 
     def _wait_drained(self, limit: float) -> None:
         if os.name != "posix":  # select() works on pipes only there; best effort elsewhere
