@@ -3,9 +3,9 @@
 on a form) that takes longer than the connect timeout but less than the call timeout gets its answer.
 
 The defaults (60 s and 30 s; a tool of 40 s, a form open 35 s) are scaled down by ``SCALE`` so the
-tests take about two seconds; ``test_the_scaled_settings_keep_the_defaults_relation`` ties the scaled
+tests take about three seconds; ``test_the_scaled_settings_keep_the_defaults_relation`` ties the scaled
 values to the declared defaults. The servers are real subprocesses: the standard-library stdio server
-(``tests/fakes/raw_mcp_server.py``, which starts fast enough for a one-and-a-half-second connect
+(``tests/fakes/raw_mcp_server.py``, which starts fast enough for a two-second connect
 timeout) and the camera simulator over streamable HTTP.
 """
 
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RAW = ROOT / "tests" / "fakes" / "raw_mcp_server.py"
 AGENT = "agent_7"
 DEFAULTS = McpSettings()
-SCALE = 20.0
+SCALE = 15.0
 SCALED = McpSettings(
     call_timeout_s=DEFAULTS.call_timeout_s / SCALE, connect_timeout_s=DEFAULTS.connect_timeout_s / SCALE
 )
