@@ -124,6 +124,7 @@ class McpSettings:
     image_results: bool = MCP.default("image_results")
     call_timeout_s: float = MCP.default("call_timeout_s")
     connect_timeout_s: float = MCP.default("connect_timeout_s")
+    restart_after_timeouts: int = MCP.default("restart_after_timeouts")
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

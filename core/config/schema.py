@@ -171,6 +171,13 @@ MCP = Section(
         Setting("image_results", Bool(), True, "Send images returned by tools to the model."),
         Setting("call_timeout_s", Seconds(), 60.0, "How long one tool call may take."),
         Setting("connect_timeout_s", Seconds(), 30.0, "How long connecting to a server may take."),
+        Setting(
+            "restart_after_timeouts",
+            Int(0, 100),
+            2,
+            "After this many calls in a row got no answer in time, the server's connection is restarted "
+            "(stdio: a new process; HTTP: a new session); 0: never.",
+        ),
     ),
 )
 

@@ -21,6 +21,7 @@ share one connection's state; its transports, status values and stderr ring live
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Iterator
 from contextlib import AsyncExitStack, contextmanager
@@ -383,8 +384,11 @@ class Connection:
         if client is None or self._dead.is_set():
             return CallFailure("disconnected", self.error or "not connected")
         # The timeout counts the server's time only: while the person fills in a form the server
-        # asked for (elicitation), the clock stops, so nobody has to beat call_timeout_s.
-        call = asyncio.ensure_future(client.call_tool(name, args, progress_callback=progress))
+        # asked for (elicitation), the clock stops, so nobody has to beat call_timeout_s. The SDK's
+        # own read timeout (the connect timeout, for the handshake) must not cut the call first.
+        call = asyncio.ensure_future(
+            client.call_tool(name, args, progress_callback=progress, read_timeout_seconds=math.inf)
+        )
         dead = asyncio.ensure_future(self._dead.wait())
         start, person_before = time.monotonic(), self.personseconds()
         done: set[asyncio.Future[Any]] = set()
@@ -419,6 +423,10 @@ class Connection:
         """Seconds spent waiting for the person (open elicitation forms), including a form open now."""
         now = time.monotonic() - self._person_since if self._person_since is not None else 0.0
         return self._person_total + now
+
+    def abandon(self, error: str) -> None:
+        """Give the connection up (its server stopped answering); the provider opens a new one."""
+        self._mark_dead(error)
 
     def _mark_dead(self, error: str) -> None:
         if not self.error:

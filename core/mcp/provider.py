@@ -11,7 +11,8 @@ Lines written (S70-19 style): ``mcp server connected: agent= server= tools= ms=`
 ``mcp server failed: agent= server= error=`` (stdio stderr tail after ``: ``),
 ``mcp server reconnected: …``, ``mcp call failed: agent= server= tool= error=timeout|disconnected|protocol``.
 The connection writes ``mcp tools changed:``, ``mcp elicitation:`` and ``mcp oauth: action=required``;
-the other ``mcp oauth:`` actions come from the OAuth modules.
+the other ``mcp oauth:`` actions come from the OAuth modules. A server whose calls time out
+``restart_after_timeouts`` times in a row is restarted (``core.mcp.restart``: ``mcp server restarted:``).
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from core.config import McpServer, McpSettings
 from core.elicitation import ElicitationHandler
 from core.keyring_secrets import default_secret_resolver
 from core.log import LOG
+from core.mcp import log_guard
 from core.mcp.connection import Connection
 from core.mcp.oauth import OpenUrl
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S
 from core.mcp.progress import progress_callback
+from core.mcp.restart import Restarts
 from core.mcp.roots import only_roots_changed, send_roots_changed
 from core.mcp.sampling import Sampling
 from core.mcp.status import ServerStatus, seconds
@@ -70,6 +73,8 @@ class McpToolProvider:
         self._tools: dict[str, list[AgentTool]] = {}
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
         self._oauth_locks: dict[str, asyncio.Lock] = {}
+        self._restarts = Restarts(self._connection)
+        self._sdk_log = log_guard.install()  # the SDK's own log records, bounded
 
     async def tools_for(self, agent_id: str, servers: Sequence[McpServer]) -> list[AgentTool]:
         """Start the agent's enabled servers concurrently and return their tools. A server that
@@ -117,7 +122,9 @@ class McpToolProvider:
         return True
 
     async def close(self) -> None:
+        await self._restarts.close()
         await asyncio.gather(*(self.close_agent(a) for a in list(self._conns)))
+        self._sdk_log.flush()
 
     # -- internals --------------------------------------------------------------------------------
 
@@ -171,9 +178,15 @@ class McpToolProvider:
                 return conn
             await conn.close()
             fresh = Connection(self, agent_id, conn.server)
-            await self._open(fresh, reconnect=True)
-            if self._conns.get(agent_id) is conns:
-                conns[server] = fresh
+            try:
+                await self._open(fresh, reconnect=True)
+            except asyncio.CancelledError:
+                await fresh.close()
+                raise
+            if self._conns.get(agent_id) is not conns:  # the agent was closed meanwhile
+                await fresh.close()
+                return None
+            conns[server] = fresh
             return fresh if fresh.alive else None
 
     async def call_tool(
@@ -195,13 +208,17 @@ class McpToolProvider:
             )
         progress = progress_callback(ctx.progress) if ctx.progress is not None else None
         outcome = await conn.call(name, args, timeout, progress)
+        restarted = self._restarts.after_call(conn, outcome, self.settings.restart_after_timeouts)
         if isinstance(outcome, mcp_types.CallToolResult):
             return outcome
         kind, detail = outcome.kind, outcome.detail
         LOG.event("mcp call failed", agent=agent_id, server=server, tool=name, error=kind, detail=detail)
         match kind:
             case "timeout":
-                return ToolReturn.error(notes.note("tool_timeout", language, seconds=seconds(timeout)))
+                text = notes.note("tool_timeout", language, seconds=seconds(timeout))
+                if restarted:
+                    text += "\n" + notes.note("mcp_restarted", language, server=server, count=restarted)
+                return ToolReturn.error(text)
             case "disconnected":
                 return ToolReturn.error(
                     notes.note(

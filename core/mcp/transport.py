@@ -60,7 +60,9 @@ async def remote_transport(
     """The SSE or streamable-HTTP transport; an HTTP client it opens is closed with ``stack``."""
     if server.transport == "sse":
         return sse_client(server.url, headers=headers, timeout=settings.connect_timeout_s, auth=auth)
-    timeout = httpx2.Timeout(settings.connect_timeout_s, read=max(300.0, settings.call_timeout_s + 30))
+    # No read timeout: a call's clock (call_timeout_s, stopped while a person fills in a form) is
+    # kept by the connection; an idle stream while a form is open is no fault.
+    timeout = httpx2.Timeout(settings.connect_timeout_s, read=None)
     http = await stack.enter_async_context(
         create_mcp_http_client(headers=headers, timeout=timeout, auth=auth)
     )
