@@ -160,8 +160,11 @@ def cmd_test(args: list[str]) -> int:
             if run(cmd, env=env) != 0:
                 say(f"FAILED: {name}")
                 return 1
+    # The whole gate runs on two workers (pytest-xdist): most tests wait on subprocesses and
+    # sockets, and CI has two cores. Named tests run in one process, as plain pytest would.
+    workers = [] if args else ["-n", str(min(os.cpu_count() or 1, 2))]
     say("pytest")
-    rc = run([str(PY), "-m", "pytest", *args], env=env)
+    rc = run([str(PY), "-m", "pytest", *workers, *args], env=env)
     if rc == 5:
         say("FAILED: pytest collected no tests")
         return 1
