@@ -3,7 +3,8 @@
 Each prints one ready line with its URL once it listens (a free 127.0.0.1 port). ``start_camera``
 runs ``python -m app.demo_camera`` (streamable HTTP, or SSE with ``--sse``); ``camera_server`` is
 the same as a context manager; ``start_oauth`` runs ``tests/fakes/oauth_mcp_server.py``;
-``start_blocks`` runs ``tests/fakes/blocks_mcp_server.py`` (every result block kind, progress).
+``start_blocks`` runs ``tests/fakes/blocks_mcp_server.py`` (every result block kind, progress);
+``raw_server`` is the entry for ``tests/fakes/raw_mcp_server.py`` (stdio, standard library only).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from core.config import McpSettings
+from core.config import McpServer, McpSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 CAMERA_READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/(mcp|sse))\n")
 OAUTH_READY = re.compile(r"oauth mcp: (http://127\.0\.0\.1:\d+/(mcp|sse))\n")
+RAW = ROOT / "tests" / "fakes" / "raw_mcp_server.py"
 BLOCKS_READY = re.compile(r"blocks mcp: (http://127\.0\.0\.1:\d+/(mcp))\n")
 
 # MCP timeouts generous enough for subprocess servers on a loaded machine
@@ -91,3 +93,9 @@ def camera_server(*args: str) -> Iterator[str]:
         yield url
     finally:
         stop(proc)
+
+
+def raw_server() -> McpServer:
+    """The stdio entry of the standard-library MCP server: starts in milliseconds, serves one
+    request at a time (a sleeping tool blocks it), asks, floods."""
+    return McpServer(name="raw", transport="stdio", command=sys.executable, args=[str(RAW)], cwd=str(ROOT))

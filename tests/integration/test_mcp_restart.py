@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,11 +21,9 @@ from core.config import McpServer, McpSettings
 from core.mcp import McpToolProvider
 from core.tool import AgentTool, ToolContext, ToolReturn
 from tests.fakes.logs import log_lines
-from tests.fakes.servers import start_camera, stop
+from tests.fakes.servers import raw_server, start_camera, stop
 from tests.fakes.waits import until
 
-ROOT = Path(__file__).resolve().parents[2]
-RAW = ROOT / "tests" / "fakes" / "raw_mcp_server.py"
 AGENT = "agent_5"
 SETTINGS = McpSettings(call_timeout_s=1.0, connect_timeout_s=20.0)
 BLOCK_S = 1.25  # a little longer than the call timeout
@@ -37,10 +34,6 @@ def camera_url() -> Iterator[str]:
     proc, url = start_camera("--control")
     yield url
     stop(proc)
-
-
-def raw_server() -> McpServer:
-    return McpServer(name="raw", transport="stdio", command=sys.executable, args=[str(RAW)], cwd=str(ROOT))
 
 
 async def call(

@@ -12,9 +12,7 @@ timeout) and the camera simulator over streamable HTTP.
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,10 +21,8 @@ from core import notes
 from core.config import McpServer, McpSettings
 from core.mcp import ElicitationAnswer, ElicitationRequest, McpToolProvider
 from core.tool import AgentTool, ToolContext, ToolReturn
-from tests.fakes.servers import start_camera, stop
+from tests.fakes.servers import raw_server, start_camera, stop
 
-ROOT = Path(__file__).resolve().parents[2]
-RAW = ROOT / "tests" / "fakes" / "raw_mcp_server.py"
 AGENT = "agent_7"
 DEFAULTS = McpSettings()
 SCALE = 15.0
@@ -42,10 +38,6 @@ def camera_url() -> Iterator[str]:
     proc, url = start_camera("--control")
     yield url
     stop(proc)
-
-
-def raw_server() -> McpServer:
-    return McpServer(name="raw", transport="stdio", command=sys.executable, args=[str(RAW)], cwd=str(ROOT))
 
 
 def http_server(url: str) -> McpServer:
