@@ -103,3 +103,34 @@ def clean_jpeg(data: bytes) -> bytes:
         if _adobe_ok(marker, data[pos + 4 : end]):
             out.append(data[pos:end])
         pos = end
+
+
+# Start-of-frame markers: C0-CF but DHT (C4), JPG (C8) and DAC (CC). C0 and C1 are sequential
+# Huffman frames; the rest are progressive, lossless or arithmetic.
+_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def jpeg_buffered(data: bytes) -> bool:
+    """Whether libjpeg must hold the coefficients of the whole image to decode ``data``: a frame
+    that is not sequential Huffman (C0/C1), or a first scan carrying fewer components than the
+    frame (the components come in separate scans, which Pillow does not mark "progressive" and
+    ``draft`` does not shrink). A layout this walk cannot follow counts as buffered."""
+    pos, components = 2, 0
+    sof = None
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:
+            return True
+        marker = data[pos + 1]
+        if marker == 0xFF:
+            pos += 1
+            continue
+        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
+        if length < 2:
+            return True
+        body = data[pos + 4 : pos + 2 + length]
+        if marker in _SOF and len(body) >= 6:
+            sof, components = marker, body[5]
+        elif marker == 0xDA:  # the first scan: its component count decides
+            return sof not in (0xC0, 0xC1) or not body or body[0] < components
+        pos += 2 + length
+    return True

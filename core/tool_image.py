@@ -247,8 +247,9 @@ def _jpeg_header(data: bytes) -> _Header:
         data = image_repair.clean_jpeg(data)
         with _open("JPEG", data) as header:
             pass
-    progressive = bool(header.info.get("progressive"))
-    return _Header("JPEG", data, *header.size, mode=header.mode, whole=progressive)
+    # progressive, or baseline with its components in separate scans: decoded whole
+    whole = bool(header.info.get("progressive")) or image_repair.jpeg_buffered(data)
+    return _Header("JPEG", data, *header.size, mode=header.mode, whole=whole)
 
 
 def _read_header(fmt: str, data: bytes) -> _Header:

@@ -80,7 +80,9 @@ class SdkLogGuard(logging.Handler):
 
 
 def _short(text: str) -> str:
-    return " ".join(text.split())[:MAX_TEXT]
+    """One line of at most MAX_TEXT characters, redacted BEFORE it is cut (a secret across the cut
+    would no longer match, and its start would reach the log)."""
+    return LOG.redact(" ".join(text.split()))[:MAX_TEXT]
 
 
 def _exception(record: logging.LogRecord) -> str | None:

@@ -39,10 +39,11 @@ def clean_message(message: object) -> str | None:
     """The server's message on one line, at most ``MESSAGE_CHARS`` characters, secrets redacted."""
     if not isinstance(message, str):
         return None
-    text = " ".join(message.split())
+    # redacted before it is cut: a secret across the cut would no longer match, and its start stay
+    text = LOG.redact(" ".join(message.split()))
     if len(text) > MESSAGE_CHARS:
         text = text[: MESSAGE_CHARS - 1] + "…"
-    return LOG.redact(text) or None
+    return text or None
 
 
 def progress_callback(hook: ProgressHook, clock: Callable[[], float] = time.monotonic) -> SdkProgress:

@@ -140,6 +140,12 @@ class Sampling:
         self._ids += 1
         return f"s-{self._ids}"
 
+    def _check_hour(self, agent_id: str, server: McpServer, language: str) -> None:
+        if self.budget.used(agent_id, server.name) >= server.sampling_per_hour:
+            raise Refused(
+                "per_hour", notes.note("sampling.per_hour", language, limit=server.sampling_per_hour)
+            )
+
     async def handle(
         self, agent_id: str, server: McpServer, params: mcp_types.CreateMessageRequestParams
     ) -> SamplingResult:
@@ -183,16 +189,14 @@ class Sampling:
                     limit=server.sampling_max_tokens,
                 ),
             )
+        self._check_hour(agent_id, server, language)  # before any image is decoded
         messages = await to_chat(params.messages, language)
         counts["images"] = sum(len(m.attachments) for m in messages)
         backend = self.model_for(agent_id)
         if backend is None:
             raise Refused("no_model", notes.note("sampling.no_model", language), mcp_types.INTERNAL_ERROR)
-        # checked and spent with no await between: concurrent requests cannot overrun the hour
-        if self.budget.used(agent_id, server.name) >= server.sampling_per_hour:
-            raise Refused(
-                "per_hour", notes.note("sampling.per_hour", language, limit=server.sampling_per_hour)
-            )
+        # checked again and spent with no await between: concurrent requests cannot overrun the hour
+        self._check_hour(agent_id, server, language)
         asked = SamplingAsked(
             agent_id, server.name, self._id(), shown(messages), params.system_prompt or "", params.max_tokens
         )

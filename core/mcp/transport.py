@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from contextlib import AsyncExitStack
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import httpx2
 from mcp import StdioServerParameters
@@ -58,10 +58,18 @@ async def remote_transport(
     auth: httpx2.Auth | None,
 ) -> Any:
     """The SSE or streamable-HTTP transport; an HTTP client it opens is closed with ``stack``."""
+    # No read timeout on either: a call's clock (call_timeout_s, stopped while a person fills in a
+    # form or approves a sampling request) is kept by the connection; an idle stream while a form
+    # is open is no fault. (The SDK's SSE default would drop the stream after 300 s without an
+    # event; None is httpx's "no timeout", which the SDK's float annotation does not admit.)
     if server.transport == "sse":
-        return sse_client(server.url, headers=headers, timeout=settings.connect_timeout_s, auth=auth)
-    # No read timeout: a call's clock (call_timeout_s, stopped while a person fills in a form) is
-    # kept by the connection; an idle stream while a form is open is no fault.
+        return sse_client(
+            server.url,
+            headers=headers,
+            timeout=settings.connect_timeout_s,
+            sse_read_timeout=cast(float, None),
+            auth=auth,
+        )
     timeout = httpx2.Timeout(settings.connect_timeout_s, read=None)
     http = await stack.enter_async_context(
         create_mcp_http_client(headers=headers, timeout=timeout, auth=auth)

@@ -112,7 +112,7 @@ FULL_DISK = [
     ("before:tool_completed@3", "recovered@1", 0),
 ]
 FULL_DISK_CHILD = """
-import json, shutil, subprocess, sys
+import json, os, shutil, subprocess, sys
 from pathlib import Path
 from tests.fakes.mounts import fill, tmpfs
 
@@ -126,11 +126,13 @@ def run(spec):
 
 codes = [run(first)]
 filler = fill(store, free)
+st = os.statvfs(store)
+left = st.f_bavail * st.f_frsize  # what recovery found free
 codes.append(run(second))
 filler.unlink()
 codes.append(run("none"))
 shutil.copytree(store, data / "store.out")
-print(json.dumps({"codes": codes}))
+print(json.dumps({"codes": codes, "left": left}))
 """
 
 # Calls cannot be running while the engine writes these (registration happens before the round's
@@ -328,7 +330,9 @@ def test_kill_twice_then_restart(tmp_path: Path, first: str, second: str) -> Non
 def test_kill_during_recovery_with_a_full_disk(tmp_path: Path, first: str, second: str, free: int) -> None:
     code = f"import sys; sys.argv = ['child', *{[str(tmp_path), first, second, str(free), str(FULL_DISK_KB)]!r}]\n"
     child = mounts.run_isolated(code + FULL_DISK_CHILD, timeout=180)
-    codes = mounts.last_json(child)["codes"]
+    report = mounts.last_json(child)
+    codes = report["codes"]
+    assert report["left"] <= free, report["left"]  # the restart met a full disk (to a block)
     assert [rc for rc, _ in codes] == [-9, -9, 0], (codes, child.stderr)
     (tmp_path / "store").rmdir()  # the mount point, empty again outside the child's namespace
     (tmp_path / "store.out").rename(tmp_path / "store")

@@ -17,8 +17,10 @@ from PIL import Image
 from core.config import ConfigError, McpServer, config_to_json, parse_config
 from core.events import EventBus, SampledMessage, SamplingAsked, SamplingSettled
 from core.llm import ProviderTransportError
+from core.mcp import sampling as sampling_module
 from core.mcp.roots import only_roots_changed, root_name, root_uri
 from core.mcp.sampling import HOUR_S, Budget, Sampling
+from core.notes import note
 from core.sampling_approvals import SamplingApprovals
 from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend
@@ -207,3 +209,28 @@ async def test_concurrent_requests_cannot_overrun_the_hour() -> None:
         "CreateMessageResult",
         "ErrorData",
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_server_over_its_hour_is_refused_before_its_images_are_decoded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server over its budget must not make the app decode what it then refuses."""
+    decoded: list[int] = []
+    real = sampling_module.to_chat
+
+    async def counting(messages: Any, language: str) -> Any:
+        decoded.append(len(messages))
+        return await real(messages, language)
+
+    monkeypatch.setattr(sampling_module, "to_chat", counting)
+    image = mcp_types.ImageContent(type="image", data=png_b64(), mime_type="image/png")
+    sampling = Sampling(approve, lambda agent_id: ScriptedBackend(default="ok"))
+    server = dataclasses.replace(SERVER, sampling_per_hour=1)
+    first = await sampling.handle("a", server, params(TEXT, image))
+    second = await sampling.handle("a", server, params(TEXT, image))
+    assert type(first).__name__ == "CreateMessageResult"
+    assert isinstance(second, mcp_types.ErrorData) and second.message == note(
+        "sampling.per_hour", "en", limit=1
+    )
+    assert decoded == [1]  # only the request within the budget was decoded

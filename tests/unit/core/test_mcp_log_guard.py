@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from core.mcp.log_guard import PER_WINDOW, WINDOW_S, SdkLogGuard, install
+from core.log import LOG, REDACTED
+from core.mcp.log_guard import MAX_TEXT, PER_WINDOW, WINDOW_S, SdkLogGuard, install
 from tests.fakes.logs import log_lines
 
 
@@ -44,3 +45,12 @@ def test_installed_once_on_the_sdk_loggers_which_no_longer_reach_the_root_logger
     for name in ("mcp", "client"):
         logger = logging.getLogger(name)
         assert logger.handlers.count(guard) == 1 and logger.propagate is False
+
+
+def test_a_secret_across_the_length_cut_leaves_no_part_of_itself(event_log: Path) -> None:
+    secret = "tok_Z9y8X7w6Z9y8X7w6Z9y8X7w6Z9y8X7w6Z9y8X7w6"  # across character 160
+    LOG.register_secret(secret)
+    SdkLogGuard().emit(record("Failed to parse %s", "ab cd " * 22 + "ab " + secret + " tail"))
+    lines = [x for x in log_lines(event_log) if x.startswith("mcp sdk")]
+    kept = ("Failed to parse " + "ab cd " * 22 + "ab " + REDACTED + " tail")[:MAX_TEXT]  # redacted, then cut
+    assert lines == [f'mcp sdk: level=ERROR logger=mcp.client.stdio message="{kept}" error=-']

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.log import LOG
+from core.log import LOG, REDACTED
 from core.mcp.progress import MESSAGE_CHARS, MIN_INTERVAL_S, progress_callback
 
 
@@ -64,3 +64,13 @@ async def test_known_secrets_are_taken_out_of_the_message() -> None:
     report = progress_callback(lambda _p, _t, m: seen.append(m))
     await report(1.0, None, "uploading with s3cr3t-token-value")
     assert seen and "s3cr3t-token-value" not in (seen[0] or "")
+
+
+@pytest.mark.asyncio
+async def test_a_secret_across_the_length_cut_leaves_no_part_of_itself() -> None:
+    secret = "tok_A1b2C3d4A1b2C3d4A1b2C3d4A1b2C3d4A1b2C3d4"  # 44 characters, across character 200
+    LOG.register_secret(secret)
+    seen: list[str | None] = []
+    report = progress_callback(lambda _p, _t, m: seen.append(m))
+    await report(1.0, None, "x" * 180 + secret + " done")
+    assert seen == ["x" * 180 + REDACTED + " done"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from core import image_shrink, tool_image
+from core import image_repair, image_shrink, tool_image
 from core.canonical import Dropped, ImageData
 from core.tool_image import normalize
 from tests.fakes.images import flat_png, jpeg_declaring, png_declaring
@@ -58,6 +58,35 @@ def test_progressive_jpeg_has_the_lower_limit(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(tool_image, "_jpeg", never)
     item = normalize(jpeg_declaring(jpeg(progressive=True), 8_000, 5_000))
     assert item == Dropped("too_large", "JPEG progressive declares 8000x5000, over 25000000 pixels")
+
+
+def first_scan_of_one_component(jpeg_bytes: bytes) -> bytes:
+    """A baseline JPEG whose first scan (SOS) names one component of the frame's three: the layout
+    whose components come in separate scans, which libjpeg decodes whole like a progressive one."""
+    data = bytearray(jpeg_bytes)
+    at = data.find(b"\xff\xda")
+    assert data[at + 4] == 3
+    data[at + 4] = 1
+    return bytes(data)
+
+
+def test_baseline_jpeg_with_its_components_in_separate_scans_has_the_lower_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """11200×11200 in this layout peaked at 774 MB when it counted as a plain baseline JPEG."""
+    monkeypatch.setattr(tool_image, "_jpeg", never)
+    item = normalize(jpeg_declaring(first_scan_of_one_component(jpeg(progressive=False)), 8_000, 5_000))
+    assert item == Dropped("too_large", "JPEG progressive declares 8000x5000, over 25000000 pixels")
+
+
+def test_what_libjpeg_decodes_whole_is_read_from_the_markers() -> None:
+    grey = io.BytesIO()
+    Image.new("L", (8, 8)).save(grey, "JPEG")
+    assert image_repair.jpeg_buffered(jpeg(progressive=False)) is False
+    assert image_repair.jpeg_buffered(grey.getvalue()) is False  # one component, one scan
+    assert image_repair.jpeg_buffered(jpeg(progressive=True)) is True
+    assert image_repair.jpeg_buffered(first_scan_of_one_component(jpeg(progressive=False))) is True
+    assert image_repair.jpeg_buffered(b"\xff\xd8\xff") is True  # cannot be followed: the lower limit
 
 
 def test_baseline_jpeg_of_the_same_size_is_decoded() -> None:
@@ -121,3 +150,8 @@ def test_peak_memory_of_a_large_png_does_not_grow_with_the_source(tmp_path: Path
     assert (kind, width, height) == ("ImageData", "1568", "1568")
     growth_mb = (int(peak) - int(before)) / 1024
     assert growth_mb < 120, f"peak RSS grew by {growth_mb:.0f} MB"
+
+
+def test_libvips_runs_one_worker_whatever_the_cores() -> None:
+    """Each worker holds a band of the image: the peak memory must not grow with the machine."""
+    assert image_shrink.vips().concurrency_get() == 1
