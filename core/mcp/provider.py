@@ -177,6 +177,9 @@ class McpToolProvider:
             if conn.alive:
                 return conn
             await conn.close()
+            me = asyncio.current_task()
+            if me is not None and me.cancelling():  # close finishes its clean-up even when
+                raise asyncio.CancelledError  # cancelled: a cancelled reconnect stops here
             fresh = Connection(self, agent_id, conn.server)
             try:
                 await self._open(fresh, reconnect=True)

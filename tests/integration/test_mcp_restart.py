@@ -9,6 +9,7 @@ The stdio server is ``tests/fakes/raw_mcp_server.py``, which serves one request 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 from collections.abc import Iterator
@@ -144,3 +145,43 @@ async def test_an_answer_between_timeouts_breaks_the_streak_and_zero_turns_resta
         await provider.close()
         await off.close()
     assert not [x for x in log_lines(event_log) if x.startswith("mcp server restarted:")]
+
+
+@pytest.mark.asyncio
+async def test_a_reconnect_cancelled_while_the_old_connection_closes_opens_no_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A connection's close finishes its clean-up even when cancelled (and so swallows the cancel):
+    the provider's close, cancelling a restart that is closing the old connection, must not see
+    that restart start a new server process anyway."""
+    provider = McpToolProvider(language="en", settings=SETTINGS)
+    try:
+        await provider.tools_for(AGENT, [raw_server()])
+        [old] = provider._conns[AGENT].values()
+        old.abandon("test: gave up")
+        closing, real_close = asyncio.Event(), old.close
+
+        async def slow_close() -> None:
+            if not closing.is_set():  # the first close (the reconnect's) waits to be cancelled
+                closing.set()
+                with contextlib.suppress(asyncio.CancelledError):  # as Connection._finish_task does
+                    await asyncio.sleep(30)
+            await real_close()
+
+        monkeypatch.setattr(old, "close", slow_close)
+        opened: list[object] = []
+        real_open = provider._open
+
+        async def counting_open(conn: Any, **kw: Any) -> None:
+            opened.append(conn)
+            await real_open(conn, **kw)
+
+        monkeypatch.setattr(provider, "_open", counting_open)
+        reconnect = asyncio.ensure_future(provider._connection(AGENT, "raw"))
+        await closing.wait()
+        reconnect.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await reconnect
+        assert opened == []
+    finally:
+        await provider.close()
