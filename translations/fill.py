@@ -74,7 +74,7 @@ HELD_BY = (
 
 # source: (ja, zh)
 T: dict[str, tuple[str, str]] = {
-    "Agent": ("エージェント", "代理"),
+    "Agent": ("エージェント", "智能体"),
     "Template": ("テンプレート", "模板"),
     "State": ("状態", "状态"),
     "Tokens": ("トークン", "令牌"),
@@ -96,12 +96,12 @@ T: dict[str, tuple[str, str]] = {
         "要与真实模型对话，请打开设置，添加模板并保存密钥。",
     ),
     "Open Settings": ("設定を開く", "打开设置"),
-    "Agents": ("エージェント", "代理"),
+    "Agents": ("エージェント", "智能体"),
     "Chat": ("チャット", "聊天"),
     "Tool calls": ("ツール呼び出し", "工具调用"),
     "Message the selected agent (Enter sends, Shift+Enter adds a line)": (
         "選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）",
-        "发给所选代理的消息（Enter 发送，Shift+Enter 换行）",
+        "发给所选智能体的消息（Enter 发送，Shift+Enter 换行）",
     ),
     "Send": ("送信", "发送"),
     "Stop": ("停止", "停止"),
@@ -115,7 +115,7 @@ T: dict[str, tuple[str, str]] = {
     "Error: {error}": ("エラー: {error}", "错误：{error}"),
     "This agent is still working; press Stop first.": (
         "このエージェントはまだ作業中です。先に停止を押してください。",
-        "该代理仍在工作，请先按停止。",
+        "该智能体仍在工作，请先按停止。",
     ),
     "Stopping at the next step…": ("次の区切りで停止します…", "将在下一步停止…"),
     "Request passed on from {source}:": ("{source} から引き継がれた依頼:", "由 {source} 转来的请求："),
@@ -144,8 +144,8 @@ T: dict[str, tuple[str, str]] = {
         "Fuseforks {version}\n\nMCP ツールを通してカメラを見る AI エージェントの村です。\n"
         "ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。"
         "ディスクに保存されるものは PRIVACY.md を参照してください。",
-        "Fuseforks {version}\n\n通过 MCP 工具观看相机的 AI 代理村。\n"
-        "工具返回的图像会发送给调用该工具的代理的模型提供商。磁盘上保存的内容见 PRIVACY.md。",
+        "Fuseforks {version}\n\n通过 MCP 工具观看相机的 AI 智能体村。\n"
+        "工具返回的图像会发送给调用该工具的智能体的模型提供商。磁盘上保存的内容见 PRIVACY.md。",
     ),
     "Settings": ("設定", "设置"),
     "Templates": ("テンプレート", "模板"),
@@ -176,7 +176,7 @@ T: dict[str, tuple[str, str]] = {
     "Keep the key for this session only": ("このセッションの間だけキーを保持", "仅在本次会话中保留密钥"),
     "System prompt": ("システムプロンプト", "系统提示词"),
     "MCP servers": ("MCP サーバー", "MCP 服务器"),
-    "Connected agents": ("つながっているエージェント", "关联的代理"),
+    "Connected agents": ("つながっているエージェント", "关联的智能体"),
     "Edit": ("編集", "编辑"),
     "Remove": ("削除", "移除"),
     "Paste Claude Desktop JSON…": ("Claude Desktop の JSON を貼り付け…", "粘贴 Claude Desktop JSON…"),
@@ -187,7 +187,7 @@ T: dict[str, tuple[str, str]] = {
     ),
     PASTE_HINT: (
         'Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。',
-        '粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。',
+        '粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此智能体。',
     ),
     SERVER_HINT: (
         'サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。'
@@ -204,7 +204,7 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Images returned by tools are sent to the model provider of the agent that called the tool.": (
         "ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。",
-        "工具返回的图像会发送给调用该工具的代理的模型提供商。",
+        "工具返回的图像会发送给调用该工具的智能体的模型提供商。",
     ),
     "Save": ("保存", "保存"),
     "Close": ("閉じる", "关闭"),
@@ -335,7 +335,7 @@ T: dict[str, tuple[str, str]] = {
     NO_BROWSER: (
         "ブラウザーを開けませんでした。このコンピューターのブラウザーでこのリンクを開いてサインインしてください。"
         "サインインが済むとエージェントが接続します。",
-        "无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后代理即会连接。",
+        "无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后智能体即会连接。",
     ),
     # paging of long tool input and output in the tool panel (app/widgets/pager.py, D-6)
     "Characters {first}–{last} of {total}": (

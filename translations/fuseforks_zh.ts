@@ -5,7 +5,7 @@
     <message>
         <location filename="../app/widgets/agents.py" line="40" />
         <source>Agent</source>
-        <translation>代理</translation>
+        <translation>智能体</translation>
     </message>
     <message>
         <location filename="../app/widgets/agents.py" line="40" />
@@ -63,7 +63,7 @@
     <message>
         <location filename="../app/settings/agents_page.py" line="116" />
         <source>Connected agents</source>
-        <translation>关联的代理</translation>
+        <translation>关联的智能体</translation>
     </message>
     <message>
         <location filename="../app/settings/agents_page.py" line="117" />
@@ -172,7 +172,7 @@
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
-        <translation>发给所选代理的消息（Enter 发送，Shift+Enter 换行）</translation>
+        <translation>发给所选智能体的消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="67" />
@@ -258,8 +258,8 @@ A village of AI agents that watch a camera through MCP tools.
 Images returned by tools are sent to the model provider of the agent that called the tool. See PRIVACY.md for what is kept on disk.</source>
         <translation>Fuseforks {version}
 
-通过 MCP 工具观看相机的 AI 代理村。
-工具返回的图像会发送给调用该工具的代理的模型提供商。磁盘上保存的内容见 PRIVACY.md。</translation>
+通过 MCP 工具观看相机的 AI 智能体村。
+工具返回的图像会发送给调用该工具的智能体的模型提供商。磁盘上保存的内容见 PRIVACY.md。</translation>
     </message>
 </context>
 <context>
@@ -318,7 +318,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/main_window.py" line="208" />
         <source>Agents</source>
-        <translation>代理</translation>
+        <translation>智能体</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="209" />
@@ -353,7 +353,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/main_window.py" line="278" />
         <source>This agent is still working; press Stop first.</source>
-        <translation>该代理仍在工作，请先按停止。</translation>
+        <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
         <location filename="../app/main_window.py" line="306" />
@@ -592,7 +592,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/settings/server_editor.py" line="93" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
-        <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此代理。</translation>
+        <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此智能体。</translation>
     </message>
     <message>
         <location filename="../app/settings/server_editor.py" line="97" />
@@ -630,7 +630,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/settings/dialog.py" line="123" />
         <source>Agents</source>
-        <translation>代理</translation>
+        <translation>智能体</translation>
     </message>
     <message>
         <location filename="../app/settings/dialog.py" line="124" />
@@ -660,7 +660,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/settings/dialog.py" line="136" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
-        <translation>工具返回的图像会发送给调用该工具的代理的模型提供商。</translation>
+        <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
         <location filename="../app/settings/dialog.py" line="139" />
@@ -698,7 +698,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/sign_in_link.py" line="59" />
         <source>No browser could be opened. Open this link in a browser on this computer to sign in; the agent connects once you have signed in.</source>
-        <translation>无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后代理即会连接。</translation>
+        <translation>无法打开浏览器。请在这台电脑的浏览器中打开此链接进行登录；登录后智能体即会连接。</translation>
     </message>
     <message>
         <location filename="../app/widgets/sign_in_link.py" line="63" />

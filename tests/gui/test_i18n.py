@@ -82,3 +82,15 @@ async def test_village_language_from_settings(
     assert village.config.village.language == "ja"
     assert dlg.windowTitle() == "設定"
     dlg.close()
+
+
+def test_chinese_calls_an_agent_zhinengti_in_the_window_and_in_the_core() -> None:
+    """智能体 is the usual word for an AI agent; 代理 reads as a proxy or a sales agent."""
+    ts = ET.parse(translations_dir() / "fuseforks_zh.ts").getroot()
+    window = {m.findtext("source"): m.findtext("translation") or "" for m in ts.iter("message")}
+    catalog = (Path(__file__).resolve().parents[2] / "core" / "catalogs" / "zh.json").read_text(
+        encoding="utf-8"
+    )
+    assert (window["Agent"], window["Agents"]) == ("智能体", "智能体")
+    assert [s for s, t in window.items() if "代理" in t] == []
+    assert "代理" not in catalog
