@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import traceback
 import warnings
 from pathlib import Path
@@ -46,17 +47,27 @@ class ForkServer:
             stdout=subprocess.PIPE,
             text=True,
         )
+        self._buffer = b""
         self._ready = self._read(60)
         assert self._ready == {"ready": module}, self._ready
 
     def _read(self, timeout: float) -> dict[str, object]:
+        """The server's next reply line. Read from the pipe's descriptor with a buffer of our own:
+        a text stream's ``readline`` may have taken the NEXT line into its buffer too (the pid and
+        the exit code of a child killed at once arrive together), and ``select`` on the
+        descriptor would then wait for bytes that have already come."""
         out = self._proc.stdout
         assert out is not None
-        if not select.select([out], [], [], timeout)[0]:
-            raise TimeoutError(f"fork server for {self.module} did not answer within {timeout} s")
-        line = out.readline()
-        if not line:
-            raise RuntimeError(f"fork server for {self.module} exited ({self._proc.poll()})")
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([out.fileno()], [], [], left)[0]:
+                raise TimeoutError(f"fork server for {self.module} did not answer within {timeout} s")
+            chunk = os.read(out.fileno(), 65536)
+            if not chunk:
+                raise RuntimeError(f"fork server for {self.module} exited ({self._proc.poll()})")
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
         value: dict[str, object] = json.loads(line)
         return value
 

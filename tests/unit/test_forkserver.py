@@ -43,3 +43,21 @@ def test_a_run_past_its_timeout_is_killed_and_the_server_goes_on(forks: ForkServ
     with pytest.raises(subprocess.TimeoutExpired):
         forks.run(["hang"], {}, cwd=tmp_path, timeout=0.5)
     assert forks.run(["exit:5"], {}, cwd=tmp_path).returncode == 5
+
+
+def test_two_replies_that_arrive_together_are_both_read() -> None:
+    """The pid and the exit code of a child killed at once come in one read: the second reply is
+    already in hand and must not be waited for on the pipe (which stays quiet)."""
+    writer = subprocess.Popen(
+        ["sh", "-c", """printf '{"pid": 7}\\n{"rc": -9}\\n'; sleep 30"""], stdout=subprocess.PIPE, text=True
+    )
+    server = ForkServer.__new__(ForkServer)
+    server.module, server._proc, server._buffer = "probe", writer, b""
+    try:
+        assert server._read(5) == {"pid": 7}
+        assert server._read(1) == {"rc": -9}
+    finally:
+        writer.kill()
+        writer.wait()
+        assert writer.stdout is not None
+        writer.stdout.close()
