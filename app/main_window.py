@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
@@ -46,6 +46,7 @@ from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .i18n import Translations
 from .keys import KeyStore
+from .screen_fit import fitted
 from .settings import SettingsDialog
 from .style import STYLE
 from .turns import Turns
@@ -92,7 +93,7 @@ class MainWindow(QMainWindow):
         self.settings_dialog: Any = None
         self.setObjectName("mainWindow")
         self.setStyleSheet(STYLE)
-        self.resize(1280, 780)
+        self.setGeometry(fitted(self.screen(), QSize(1280, 780)))
 
         self.bridge = EventBridge(self)
         self.bridge.attach(village.bus)

@@ -33,6 +33,18 @@ def test_version_command() -> None:
     assert out.stderr == ""
 
 
+def test_the_first_size_fits_the_screen(qtbot: QtBot, tmp_path: Path) -> None:
+    """The offscreen screen is 800×800: a 1280×780 window would stand off its right edge."""
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
+    win = window(qtbot, village)
+    area = win.screen().availableGeometry()
+    assert (area.width(), area.height()) == (800, 800)
+    assert (win.width(), win.height()) == (736, 736)  # 92 % of each side; 780 would not fit 736
+    assert area.contains(win.frameGeometry())
+
+
 def test_main_window_shows(qtbot: QtBot, tmp_path: Path) -> None:
     village = Village(
         window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
