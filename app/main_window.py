@@ -334,9 +334,10 @@ class MainWindow(QMainWindow):
                     if asked.agent_id == agent_id:
                         broker.cancel(asked.request_id)
             samplings = self.sampling_area.broker  # and a sampling card, denied
-            for request in samplings.pending() if samplings is not None else []:
-                if request.agent_id == agent_id and samplings is not None:
-                    samplings.decline(request.request_id)
+            if samplings is not None:
+                for request in samplings.pending():
+                    if request.agent_id == agent_id:
+                        samplings.decline(request.request_id)
             self.stop_button.setEnabled(False)
             self.statusBar().showMessage(self.tr("Stopping at the next step…"), 5000)
 

@@ -247,8 +247,7 @@ def _jpeg_header(data: bytes) -> _Header:
         data = image_repair.clean_jpeg(data)
         with _open("JPEG", data) as header:
             pass
-    # progressive, or baseline with its components in separate scans: decoded whole
-    whole = bool(header.info.get("progressive")) or image_repair.jpeg_buffered(data)
+    whole = image_repair.jpeg_buffered(data)  # progressive, or its components in separate scans
     return _Header("JPEG", data, *header.size, mode=header.mode, whole=whole)
 
 
