@@ -21,8 +21,10 @@ from core.events import (
     Notice,
     QuestionAsked,
     QuestionSettled,
+    RetryScheduled,
     SamplingAsked,
     SamplingSettled,
+    StoredCallState,
     StoreProblem,
     TextDelta,
     ToolFinished,
@@ -52,6 +54,8 @@ class EventBridge(QObject):
     elicitationSettled = Signal(object)  # ElicitationSettled
     samplingAsked = Signal(object)  # SamplingAsked
     samplingSettled = Signal(object)  # SamplingSettled
+    storedCallState = Signal(object)  # StoredCallState (history)
+    retryScheduled = Signal(object)  # RetryScheduled
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -86,6 +90,8 @@ class EventBridge(QObject):
             ElicitationSettled: self.elicitationSettled,
             SamplingAsked: self.samplingAsked,
             SamplingSettled: self.samplingSettled,
+            StoredCallState: self.storedCallState,
+            RetryScheduled: self.retryScheduled,
         }.get(type(event))
         if signal is not None:
             signal.emit(event)

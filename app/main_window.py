@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self.bridge.toolStarted.connect(self.on_tool_started)
         self.bridge.toolProgress.connect(lambda e: self.panel_for(e.agent_id).add_progress(e))
         self.bridge.toolFinished.connect(self.on_tool_finished)
+        self.bridge.storedCallState.connect(lambda e: self.panel_for(e.agent_id).add_stored(e))
         self.bridge.handoff.connect(self.on_handoff)
         self.bridge.turnFinished.connect(self.on_turn_finished)
         self.bridge.turnFailed.connect(self.on_turn_failed)

@@ -260,6 +260,43 @@ class SamplingSettled:
     outcome: str
 
 
+@dataclass(frozen=True)
+class StoredCallState:
+    """A past call's state as the store keeps it (history replay only, after the call's
+    ``ToolStarted`` and any ``ToolFinished``): "completed", "failed", "interrupted" (cut while
+    running: recovery wrote its result, or will) or "not_executed" (registered, never started; a
+    resumed turn may still run it). ``started``/``finished`` are wall-clock times (``time.time()``),
+    None when not stored; ``duration_ms`` is None when the call's duration is not known."""
+
+    agent_id: str
+    turn_id: str
+    call_id: str
+    state: str
+    started: float | None = None
+    finished: float | None = None
+
+    @property
+    def duration_ms(self) -> int | None:
+        if self.started is None or self.finished is None or self.state in ("interrupted", "not_executed"):
+            return None
+        return max(0, round((self.finished - self.started) * 1000))
+
+
+@dataclass(frozen=True)
+class RetryScheduled:
+    """A model request failed and is tried again after ``wait_s`` seconds: ``attempt`` (the next
+    one, 2 …) of ``attempts``. ``reason`` is the retry class ("rate_limit", "overloaded",
+    "server_error", "timeout", "network"); ``status`` the HTTP status, or None."""
+
+    agent_id: str
+    turn_id: str
+    attempt: int
+    attempts: int
+    wait_s: float
+    reason: str
+    status: int | None = None
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -278,6 +315,8 @@ Event = (
     | ElicitationSettled
     | SamplingAsked
     | SamplingSettled
+    | StoredCallState
+    | RetryScheduled
 )
 Subscriber = Callable[[Event], None]
 

@@ -6,6 +6,10 @@ live events; nothing here knows about Qt.
 Images come from the store's blobs; a missing or corrupt blob falls back to the media cache file
 ``<config-stem>.tool-media/<sha256>.<ext>`` (S03-2), and when that is gone too the chat shows the
 "image omitted" note instead of a preview (S03-5). Order: blob → media cache → note.
+
+Beside the messages, each past call's stored state and times (``StoredCallState``: a call cut by
+a crash is "interrupted" or "not executed", never left running) and a failed turn's
+``TurnFailed`` are replayed (``core.replay_states``).
 """
 
 from __future__ import annotations
@@ -20,15 +24,20 @@ from core.events import (
     Notice,
     ToolFinished,
     ToolStarted,
+    TurnFailed,
     TurnFinished,
     TurnStarted,
 )
 from core.media_cache import EXT_BY_TYPE, MediaCache
 from core.notes import note
+from core.replay_states import TurnCalls, turn_end_events
 from core.stops import Stop
 from core.store import BlobError, ImageRef, Store, StoredMessage
+from core.store.records import CallRecord, TurnFailure
 from core.tool_image import display_suffix
 
+CallRecords = dict[tuple[str, str], CallRecord]
+Failures = dict[str, TurnFailure]
 MediaSource = MediaCache | Callable[[], MediaCache | None] | None
 # The window shows an agent's newest turns on opening (the store keeps them all).
 HISTORY_TURNS = 100
@@ -65,20 +74,36 @@ class StoreHistory:
             return note("image_omitted", self.language)
         return media.image_or_note(f"{ref.sha256}.{ext}", ref.width, ref.height, self.language)
 
+    def _turn_end(
+        self, agent_id: str, turn_id: str, calls: TurnCalls, records: CallRecords, failures: Failures
+    ) -> Iterator[Event]:
+        """Its calls' stored states, then ``TurnFailed`` or ``TurnFinished``."""
+        failed = False
+        for past in turn_end_events(agent_id, turn_id, calls, records, failures):
+            failed = failed or isinstance(past, TurnFailed)
+            yield past
+        if not failed:
+            yield TurnFinished(agent_id, turn_id, "", Stop.NONE)
+
     def history(self, agent_id: str) -> Iterator[Event]:
         omitted = note("image_omitted", self.language)
         open_turn: str | None = None
-        for msg in self.store.messages(agent_id, self.language, last_turns=HISTORY_TURNS):
+        messages = self.store.messages(agent_id, self.language, last_turns=HISTORY_TURNS)
+        turn_ids = list(dict.fromkeys(m.turn_id for m in messages))
+        records, failures = self.store.call_records(turn_ids), self.store.turn_failures(turn_ids)
+        calls = TurnCalls()
+        for msg in messages:
             notes = [n for n in msg.notes if n != omitted]  # images: decided below, per image
             if msg.turn_id != open_turn:
                 if open_turn is not None:
-                    yield TurnFinished(agent_id, open_turn, "", Stop.NONE)
-                open_turn = msg.turn_id
+                    yield from self._turn_end(agent_id, open_turn, calls, records, failures)
+                open_turn, calls = msg.turn_id, TurnCalls()
             if msg.kind == "input" or msg.role is Role.USER:
                 yield TurnStarted(agent_id, msg.turn_id, msg.text, "", "", "user")
             elif msg.kind == "model":
                 yield AssistantMessage(agent_id, msg.turn_id, msg.round, msg.text)
                 for call in msg.tool_calls:
+                    calls.started(call.call_id)
                     yield ToolStarted(
                         agent_id, msg.turn_id, call.call_id, call.round, call.name, call.arguments
                     )
@@ -90,6 +115,7 @@ class StoreHistory:
                         notes.append(got)
                     else:
                         images.append(got)
+                calls.finished(msg.tool_call_id or "", msg.is_error)
                 yield ToolFinished(
                     agent_id,
                     msg.turn_id,
@@ -105,4 +131,4 @@ class StoreHistory:
             for text in dict.fromkeys(notes):
                 yield Notice(agent_id, "warning", text)
         if open_turn is not None:
-            yield TurnFinished(agent_id, open_turn, "", Stop.NONE)
+            yield from self._turn_end(agent_id, open_turn, calls, records, failures)

@@ -81,6 +81,10 @@ class TurnJournal(Protocol):
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None: ...
 
+    def turn_failed(self, turn_id: str, code: str, message: str) -> None:
+        """Why the turn failed (after ``end_turn`` with ``stop="error"``), so a reopened chat
+        shows the failure as the live view did."""
+
     def take_problems(self) -> list[StoreProblem]:
         """The write failures since the last call (each returned once), oldest first."""
         ...
@@ -110,6 +114,9 @@ class NullJournal:
         pass
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
+        pass
+
+    def turn_failed(self, turn_id: str, code: str, message: str) -> None:
         pass
 
     def take_problems(self) -> list[StoreProblem]:

@@ -208,6 +208,7 @@ class Turn:
             self._log_turn(Stop.ERROR)
             log_event("turn failed", f"{exc}", agent=self.s.agent_id, code=exc.code, fatal=False)
             await self._record(self.journal.end_turn, self.turn_id, Stop.ERROR, "", self.usage)
+            await self._record(self.journal.turn_failed, self.turn_id, exc.code, str(exc))
             raise TurnError(exc.code, str(exc), outcome) from exc
         if stop == Stop.INTERRUPTED:
             elapsed = 0

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.events import ToolFinished, ToolProgress, ToolStarted
+from core.events import StoredCallState, ToolFinished, ToolProgress, ToolStarted
 
 from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
@@ -93,6 +93,7 @@ class ToolRow(QFrame):
         self.call_id = started.call_id
         self.started = started
         self.finished: ToolFinished | None = None
+        self.stored: StoredCallState | None = None  # a past call: its state as the store keeps it
         self.toggle = QToolButton()
         self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
@@ -204,13 +205,50 @@ class ToolRow(QFrame):
         self.display_line.setVisible(bool(event.display_line))
         self.summary.setText(event.display_line)
         self.summary.setVisible(bool(event.display_line))
-        self.duration.setText(f"{event.ms} ms")
+        self.duration.setText(self.duration_text(event.ms))
         self.retranslate()
 
-    def status_text(self) -> str:
+    def show_stored(self, state: StoredCallState) -> None:
+        """A past call: the state and duration the store keeps (no clock: it is not running)."""
+        self.stored = state
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+        self.progress.setVisible(False)
+        self.duration.setText(self.duration_text(state.duration_ms))
+        self.retranslate()
+
+    def run_again(self, since: float) -> None:
+        """A stored call that had not run is run by its resumed turn: running from ``since``."""
+        self.stored = None
+        if self.finished is None and self.clock is None:
+            self.clock = ElapsedClock(self.duration, since, self.elapsed_text)
+        self.retranslate()
+
+    def duration_text(self, ms: int | None) -> str:
+        """A past call's duration when known; nothing when not (never a made-up 0 ms)."""
+        if self.stored is not None:
+            ms = self.stored.duration_ms
+        return "" if ms is None else self.tr("{ms} ms").format(ms=ms)
+
+    def state(self) -> str:
+        """running, ok, error, interrupted, not_executed or failed (a past call's stored state)."""
+        stored = self.stored.state if self.stored is not None else ""
+        if stored in ("interrupted", "not_executed", "failed"):
+            return stored
         if self.finished is None:
-            return self.tr("running…")
-        return self.tr("ok") if self.finished.ok else self.tr("error")
+            return "running" if stored == "" else ("ok" if stored == "completed" else "error")
+        return "ok" if self.finished.ok else "error"
+
+    def status_text(self) -> str:
+        return {
+            "running": self.tr("running…"),
+            "ok": self.tr("ok"),
+            "error": self.tr("error"),
+            "interrupted": self.tr("interrupted"),
+            "not_executed": self.tr("not executed"),
+            "failed": self.tr("failed"),
+        }[self.state()]
 
     def retranslate(self) -> None:
         self.input_label.setText(self.tr("Input"))
@@ -219,8 +257,8 @@ class ToolRow(QFrame):
         if self.clock is not None:
             self.clock.tick()
         self.status.setText(self.status_text())
-        state = "running" if self.finished is None else ("ok" if self.finished.ok else "error")
-        self.status.setProperty("state", state)
+        state = self.state()
+        self.status.setProperty("state", "error" if state in ("interrupted", "failed") else state)
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
         self.toggle.setToolTip(self.tr("Show or hide the exact input and output"))
@@ -239,6 +277,7 @@ class CallEntry(Entry):
         self.since = time.monotonic()
         self.progress: ToolProgress | None = None
         self.finished: ToolFinished | None = None
+        self.stored: StoredCallState | None = None
         self.widget: ToolRow | None = None
 
 
@@ -282,6 +321,8 @@ class ToolPanel(QScrollArea):
             row.finish(entry.finished)
         elif entry.progress is not None:
             row.show_progress(entry.progress)
+        if entry.stored is not None:
+            row.show_stored(entry.stored)
         self.rows[entry.started.call_id] = row
         row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
         return row
@@ -295,6 +336,10 @@ class ToolPanel(QScrollArea):
         its row. None when that row is collapsed."""
         known = self.calls.get(event.call_id)
         if known is not None and known.started.turn_id == event.turn_id:
+            if known.finished is None and known.stored is not None:  # stored unrun: it runs now
+                known.stored, known.since = None, time.monotonic()
+                if known.widget is not None:
+                    known.widget.run_again(known.since)
             return known.widget
         entry = self.calls[event.call_id] = CallEntry(event)
         self.window_rows.append(entry)
@@ -316,6 +361,15 @@ class ToolPanel(QScrollArea):
         if entry.widget is not None:
             entry.widget.finish(event)
         return entry.widget
+
+    def add_stored(self, event: StoredCallState) -> None:
+        """A past call's stored state (history): its row stops running and shows the state."""
+        entry = self.calls.get(event.call_id)
+        if entry is None or entry.started.turn_id != event.turn_id:
+            return
+        entry.stored = event
+        if entry.widget is not None:
+            entry.widget.show_stored(event)
 
     def add_progress(self, event: ToolProgress) -> None:
         """The server's progress on a running call (kept for its row while collapsed)."""

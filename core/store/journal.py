@@ -129,3 +129,6 @@ class SqliteJournal:
 
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
         self._guard("end_turn", turn_id, lambda: self.store.end_turn(turn_id, stop, text, usage))
+
+    def turn_failed(self, turn_id: str, code: str, message: str) -> None:
+        self._guard("turn_failed", turn_id, lambda: self.store.turn_failed(turn_id, code, message))

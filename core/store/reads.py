@@ -17,11 +17,13 @@ from core.canonical import ImageData
 from core.notes import note
 from core.store.blobs import PAGE_SIZE, BlobError
 from core.store.records import (
+    CallRecord,
     CompletionRecord,
     ConversationInfo,
     ImageRef,
     StoredMessage,
     StoredToolCall,
+    TurnFailure,
     conversation_info,
     cut_utf8,
     image_ref,
@@ -82,6 +84,34 @@ class StoreReads(StoreBase):
             r["call_id"]
             for r in self._q("SELECT call_id FROM completions WHERE turn_id=? AND interrupted=1", (turn_id,))
         }
+
+    def call_records(self, turn_ids: list[str]) -> dict[tuple[str, str], CallRecord]:
+        """(turn id, call id) -> the call's stored state and times, for the calls of ``turn_ids``.
+        One query, whatever the number of turns."""
+        rows = self._q(
+            "SELECT t.turn_id AS turn_id, t.call_id AS call_id, t.state AS state, t.started AS started,"
+            " t.finished AS finished, COALESCE(c.interrupted, 0) AS interrupted FROM tool_calls t"
+            " LEFT JOIN completions c ON c.turn_id = t.turn_id AND c.call_id = t.call_id"
+            " WHERE t.turn_id IN (SELECT value FROM json_each(?))",
+            (json.dumps(turn_ids),),
+        )
+        return {
+            (r["turn_id"], r["call_id"]): CallRecord(
+                r["state"], r["started"], r["finished"], bool(r["interrupted"])
+            )
+            for r in rows
+        }
+
+    def turn_failures(self, turn_ids: list[str]) -> dict[str, TurnFailure]:
+        """Turn id -> why it failed, for the turns of ``turn_ids`` that ended ``stop="error"``
+        (code "" and message "" when the reason was not stored). One query."""
+        rows = self._q(
+            "SELECT t.id AS id, COALESCE(f.code, '') AS code, COALESCE(f.message, '') AS message"
+            " FROM turns t LEFT JOIN turn_failures f ON f.turn_id = t.id"
+            " WHERE t.stop = 'error' AND t.id IN (SELECT value FROM json_each(?))",
+            (json.dumps(turn_ids),),
+        )
+        return {r["id"]: TurnFailure(r["code"], r["message"]) for r in rows}
 
     def _images_where(self, where: str, args: tuple[Any, ...]) -> dict[int, list[ImageRef]]:
         """The images of the messages matching ``where`` (a condition on ``messages``), by

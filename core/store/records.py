@@ -51,6 +51,26 @@ class StoredToolCall:
     round: int
 
 
+@dataclass(frozen=True)
+class CallRecord:
+    """A call's stored state and times (wall clock, ``time.time()``; None when never written).
+    ``interrupted``: its completion was written by recovery (the call was cut while running; its
+    ``finished`` is then the recovery's time, not the call's)."""
+
+    state: str
+    started: float | None
+    finished: float | None
+    interrupted: bool = False
+
+
+@dataclass(frozen=True)
+class TurnFailure:
+    """Why a turn failed (``turn_failures``): the error code and message of its ``TurnFailed``."""
+
+    code: str
+    message: str
+
+
 @dataclass
 class StoredMessage:
     """One message as the GUI shows it when a conversation is reopened."""

@@ -117,6 +117,14 @@ CREATE TABLE IF NOT EXISTS completions (
     PRIMARY KEY (turn_id, call_id),
     FOREIGN KEY (turn_id, call_id) REFERENCES tool_calls(turn_id, call_id)
 );
+-- why a turn failed (its turns row says stop='error'), so a reopened chat shows the error as it
+-- was shown live; no foreign key: deleting a conversation's turns deletes these rows too
+CREATE TABLE IF NOT EXISTS turn_failures (
+    turn_id TEXT PRIMARY KEY,
+    code TEXT NOT NULL,
+    message TEXT NOT NULL,
+    created REAL NOT NULL
+);
 """
 
 

@@ -312,3 +312,12 @@ class StoreWrites(StoreBase):
                 "UPDATE turns SET state=?, stop=?, final_text_blob=?, usage=?, ended=? WHERE id=?",
                 (state, stop, sha, usage_json(usage), time.time(), turn_id),
             )
+
+    def turn_failed(self, turn_id: str, code: str, message: str) -> None:
+        """Why the turn failed (after ``end_turn`` with ``stop="error"``): the error's code
+        (``http_401``, ``no_key``, ``transport`` …) and its message, as the live event had them."""
+        with self._tx("turn_failed") as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO turn_failures(turn_id, code, message, created) VALUES (?,?,?,?)",
+                (turn_id, code, message, time.time()),
+            )

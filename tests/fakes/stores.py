@@ -20,8 +20,9 @@ BODY = (UNIT * (50_000 // len(UNIT) + 1))[:50_000]
 NAME = "reader"
 
 
-def crashed_store(tmp_path: Path, *, final: str | None = None) -> Store:
-    """The journal exactly as the engine writes it, cut while round 1's second call was registered."""
+def crashed_store(tmp_path: Path, *, final: str | None = None, running: bool = False) -> Store:
+    """The journal exactly as the engine writes it, cut while round 1's second call was registered
+    (``running``: cut while that call ran)."""
     store = Store.open(tmp_path)
     j = SqliteJournal(store)
     user = ChatMessage(Role.USER, "look twice")
@@ -35,8 +36,11 @@ def crashed_store(tmp_path: Path, *, final: str | None = None) -> Store:
     j.tool_completed(
         "t1", "c1", ret, ChatMessage(Role.TOOL, "first result", tool_call_id="c1", tool_name="first")
     )
-    if final is not None:
+    if running:
         j.tool_running("t1", "c2")
+    if final is not None:
+        if not running:
+            j.tool_running("t1", "c2")
         j.tool_completed(
             "t1",
             "c2",
