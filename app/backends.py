@@ -16,7 +16,7 @@ from core.canonical import ChatRequest, ChatResponse
 from core.config import Template
 from core.demo_model import BACKEND as OFFLINE_DEMO
 from core.demo_model import DemoBackend
-from core.llm import ModelBackend, ProviderProtocolError, TextSink
+from core.llm import MissingKey, ModelBackend, ProviderError, ProviderProtocolError, TextSink
 from core.llm.http import http_backend
 
 from .contracts import BackendFactory
@@ -26,9 +26,12 @@ from .keys import KeyStore
 class UnavailableBackend:
     """A wire whose HTTP backend is not in this build: every request fails with a clear error."""
 
-    def __init__(self, template: Template, reason: str) -> None:
+    def __init__(
+        self, template: Template, reason: str, error: type[ProviderError] = ProviderProtocolError
+    ) -> None:
         self._template = template
         self._reason = reason
+        self._error = error
 
     @property
     def backend(self) -> str:
@@ -39,7 +42,7 @@ class UnavailableBackend:
         return self._template.model
 
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
-        raise ProviderProtocolError(self._reason)
+        raise self._error(self._reason)
 
 
 def make_backend_factory(keys: KeyStore, language: Callable[[], str]) -> BackendFactory:
@@ -59,6 +62,7 @@ def make_backend_factory(keys: KeyStore, language: Callable[[], str]) -> Backend
             return UnavailableBackend(
                 template,
                 f"no key stored for {template.key!r}: enter it in Settings (it goes to the OS keyring)",
+                MissingKey,
             )
         return http_backend(template, key, client())
 

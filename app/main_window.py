@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.bridge.toolProgress.connect(lambda e: self.panel_for(e.agent_id).add_progress(e))
         self.bridge.toolFinished.connect(self.on_tool_finished)
         self.bridge.storedCallState.connect(lambda e: self.panel_for(e.agent_id).add_stored(e))
+        self.bridge.retryScheduled.connect(lambda e: self.chat_for(e.agent_id).retry_scheduled(e))
         self.bridge.handoff.connect(self.on_handoff)
         self.bridge.turnFinished.connect(self.on_turn_finished)
         self.bridge.turnFailed.connect(self.on_turn_failed)
@@ -237,6 +238,8 @@ class MainWindow(QMainWindow):
         chat = self.chats.get(agent_id)
         if chat is None:
             chat = self.chats[agent_id] = ChatView()
+            chat.retryRequested.connect(lambda text, a=agent_id: self.retry(a, text))
+            chat.settingsRequested.connect(self.open_settings)
             self.chat_stack.addWidget(chat)
             panel = self.panels[agent_id] = ToolPanel(pages=self.pages)
             self.panel_stack.addWidget(panel)
@@ -281,6 +284,13 @@ class MainWindow(QMainWindow):
             return
         self.input.clear()
         self.send_text(agent_id, text)
+
+    def retry(self, agent_id: str, text: str) -> TurnHandleLike | None:
+        """A failed turn's Retry: its request again, as a new turn (once the agent is free)."""
+        if agent_id in self.handles:
+            self.statusBar().showMessage(self.tr("This agent is still working; press Stop first."), 5000)
+            return None
+        return self.send_text(agent_id, text)
 
     def send_text(self, agent_id: str, text: str) -> TurnHandleLike:
         handle = self.turns.send(agent_id, text)

@@ -68,3 +68,11 @@ def check_request_messages(messages: Sequence[ChatMessage]) -> bool:
     """True when every tool call of ``messages`` is answered right after it and every tool
     message answers one (what a request must satisfy)."""
     return not pair_tool_messages(messages).repaired
+
+
+def kept_after_failure(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
+    """A failed turn's messages as they join the model history: none when the model never answered
+    (the request alone would stand unanswered, and the next request, or Retry sending it again,
+    would follow it as a second user message in a row, which servers that need the roles to
+    alternate refuse); all of them once it answered (its tool calls ran: the model must know)."""
+    return list(messages) if any(m.role is Role.ASSISTANT for m in messages) else []

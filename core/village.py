@@ -28,6 +28,8 @@ from core.log import event as log_event
 from core.notes import note
 from core.ports import PipelinePort, ToolProvider
 from core.questions import Questions
+from core.request_check import kept_after_failure
+from core.retry_events import publish_retries
 from core.stops import Stop
 from core.tool import AgentTool
 from core.turn import Turn, TurnError, TurnOutcome, TurnSettings
@@ -313,6 +315,7 @@ class Village:
                         resumed=resume is not None,
                     )
                 )
+                publish_retries(self.bus, agent.id, handle.turn_id)  # "retrying in 4 s" while it waits
                 turn = Turn(
                     turn_id=handle.turn_id,
                     backend=backend,
@@ -330,7 +333,8 @@ class Village:
                 try:
                     outcome = await turn.run()
                 except TurnError as exc:
-                    rt.history.extend(strip_turn_images(exc.outcome.messages, config.village.language))
+                    kept = kept_after_failure(exc.outcome.messages)  # an unanswered request is not kept
+                    rt.history.extend(strip_turn_images(kept, config.village.language))
                     rt.usage = rt.usage + exc.outcome.usage
                     rt.state, rt.error = AgentState.ERROR, exc.message
                     self.bus.publish(

@@ -62,6 +62,13 @@ class LogHook(Protocol):
     def __call__(self, kind: str, fields: dict[str, object], tail: str | None = None) -> None: ...
 
 
+class RetryHook(Protocol):
+    """Told before each retry wait: the next attempt (2 …), of how many, the wait in seconds,
+    the failure's retry class and HTTP status (None: no answer)."""
+
+    def __call__(self, attempt: int, attempts: int, wait_s: float, cls: str, status: int | None) -> None: ...
+
+
 def _no_log(kind: str, fields: dict[str, object], tail: str | None = None) -> None:
     return None
 
@@ -155,8 +162,10 @@ class HttpClient:
         log: LogHook | None = None,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         rand: Callable[[], float] = random.random,
+        on_retry: RetryHook | None = None,
     ) -> None:
         self._client = client
+        self.on_retry = on_retry
         self._timeout = httpx.Timeout(timeout_s, connect=min(timeout_s, 15.0))
         self.deadline_s = deadline_s
         self.policy = policy or RetryPolicy()
@@ -242,6 +251,8 @@ class HttpClient:
                 backoff = min(self.policy.base_s * 2 ** (k - 1), self.policy.cap_s)
                 wait = max(backoff, hint or 0.0) * (1 + 0.1 * self._rand())
                 self.log("llm retry", {**fields, "wait": f"{round(wait * 1000)}ms"})
+                if self.on_retry is not None:
+                    self.on_retry(k + 1, attempts, wait, failure.cls, failure.status)
                 await self._sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
 

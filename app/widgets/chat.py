@@ -10,67 +10,51 @@ decoded picture per frame.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QWidget
 
 from core.canonical import ImageData
-from core.events import Handoff, TurnFailed, TurnFinished, TurnStarted
+from core.events import Handoff, RetryScheduled, TurnFailed, TurnFinished, TurnStarted
+from core.llm import KEY_PROBLEMS
 from core.stops import Stop
 
+from .bubble import Bubble
+from .busy import BusyIndicator
 from .preview import ImagePreview
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
-
-
-class Bubble(QFrame):
-    def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.role = role  # "user" | "assistant" | "notice" | "error"
-        self.setObjectName(f"bubble_{role}")
-        self.setProperty("role", role)
-        self.label = QLabel(text)
-        self.label.setObjectName("bubbleText")
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.addWidget(self.label)
-
-    @property
-    def text(self) -> str:
-        return self.label.text()
-
-    def set_text(self, text: str) -> None:
-        self.label.setText(text)
-
-    def append(self, text: str) -> None:
-        self.label.setText(self.label.text() + text)
 
 
 class ChatEntry(Entry):
     """One chat row's data: a bubble (role, text) or a preview (image, caption)."""
 
     def __init__(
-        self, kind: str, *, role: str = "", text: str = "", image: ImageData | None = None, caption: str = ""
+        self,
+        kind: str,
+        *,
+        role: str = "",
+        text: str = "",
+        image: ImageData | None = None,
+        caption: str = "",
+        failure: TurnFailed | None = None,
     ) -> None:
         self.kind = kind  # "bubble" | "preview"
         self.role = role
         self.text = text
         self.image = image
         self.caption = caption
+        self.failure = failure  # an error bubble's failed turn (its Retry and Open Settings)
         self.widget: Bubble | ImagePreview | None = None
 
 
 class ChatView(QScrollArea):
+    retryRequested = Signal(str)  # a failed turn's request, to send again as a new turn
+    settingsRequested = Signal()  # a failed turn's key is missing or refused
+
     def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
         super().__init__(parent)
+        self.open_url = QDesktopServices.openUrl  # links in messages (tests put their own)
+        self.requests: dict[str, str] = {}  # turn id -> its request (what Retry sends again)
         self.setObjectName("chatView")
         self.inner, self.items, self.earlier_button = scroll_column(
             self, "chatInner", 10, 8, lambda: self.show_earlier()
@@ -83,9 +67,7 @@ class ChatView(QScrollArea):
         )
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
         self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
-        self.typing = QLabel()
-        self.typing.setObjectName("typing")
-        self.typing.setVisible(False)
+        self.typing = BusyIndicator()  # a spinner that moves, and the provider's retries
         self.items.addWidget(self.typing)
         self.retranslate()
 
@@ -106,7 +88,6 @@ class ChatView(QScrollArea):
         return [e.widget for e in self.rows.live() if isinstance(e.widget, ImagePreview)]
 
     def retranslate(self) -> None:
-        self.typing.setText(self.tr("working…"))
         self.earlier_button.setText(self.tr("Show earlier ({count})").format(count=self.rows.collapsed))
 
     def changeEvent(self, event: QEvent) -> None:
@@ -121,7 +102,9 @@ class ChatView(QScrollArea):
             assert entry.image is not None
             widget = ImagePreview(entry.image, entry.caption)
         else:
-            widget = Bubble(entry.role, entry.text)
+            widget = Bubble(entry.role, entry.text, open_url=lambda url: self._open(url))
+            if entry.failure is not None:
+                self._failure_actions(widget, entry.failure)
         entry.widget = widget
         row = QWidget()
         h = QHBoxLayout(row)
@@ -167,7 +150,20 @@ class ChatView(QScrollArea):
         return entry.widget
 
     def set_busy(self, busy: bool) -> None:
-        self.typing.setVisible(busy)
+        self.typing.set_busy(busy)
+
+    def retry_scheduled(self, e: RetryScheduled) -> None:
+        """The provider is asked again after a wait: the busy line counts down to it."""
+        self.typing.retry(e)
+
+    def _open(self, url: QUrl) -> None:
+        self.open_url(url)
+
+    def _failure_actions(self, bubble: Bubble, failure: TurnFailed) -> None:
+        request = self.requests.get(failure.turn_id)
+        retry = None if request is None else (lambda: self.retryRequested.emit(request))
+        settings = self.settingsRequested.emit if failure.code in KEY_PROBLEMS else None
+        bubble.set_actions(retry, settings)
 
     def delta(self, turn_id: str, text: str) -> None:
         entry = self._streaming.get(turn_id)
@@ -177,11 +173,13 @@ class ChatView(QScrollArea):
             self._append(entry)
         entry.text += text
         if isinstance(entry.widget, Bubble):
-            entry.widget.set_text(entry.text)
+            entry.widget.stream_text(entry.text)
+        self.typing.clear_retry()
         self.follow.schedule()
 
     def message(self, turn_id: str, text: str) -> None:
         """A round's complete assistant text: replaces what was streamed for it."""
+        self.typing.clear_retry()
         entry = self._streaming.pop(turn_id, None)
         if entry is not None:
             if text:
@@ -197,6 +195,7 @@ class ChatView(QScrollArea):
 
     # ------------------------------------------------------------------ turn events
     def turn_started(self, e: TurnStarted) -> None:
+        self.requests.setdefault(e.turn_id, e.user_text)
         if e.resumed:  # its request is already in the chat (this session or the history)
             self.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
         elif e.source == "user":
@@ -222,9 +221,8 @@ class ChatView(QScrollArea):
     def turn_failed(self, e: TurnFailed) -> None:
         self.end_turn(e.turn_id)
         self.set_busy(False)
-        self.add_bubble(
-            "error", self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
-        )
+        text = self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
+        self._append(ChatEntry("bubble", role="error", text=text, failure=e))
 
     def add_images(self, images: tuple[ImageData, ...] | list[ImageData], caption: str) -> list[ImagePreview]:
         """One preview row per image; the caller starts their ``load()`` (decoding off the UI

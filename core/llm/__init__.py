@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Protocol
 
 import core.log
@@ -34,13 +36,17 @@ from wires.errors import (
 
 __all__ = [
     "DEFAULT_BASE_URLS",
+    "KEY_PROBLEMS",
+    "RETRY_HOOK",
     "WIRE_NAMES",
     "ImagesRejected",
+    "MissingKey",
     "ModelBackend",
     "ProviderError",
     "ProviderHTTPError",
     "ProviderProtocolError",
     "ProviderTransportError",
+    "RetryWait",
     "TextSink",
     "Wire",
     "complete_redacted",
@@ -48,6 +54,33 @@ __all__ = [
 ]
 
 TextSink = Callable[[str], None]
+
+
+class MissingKey(ProviderError):
+    """The template names a key that is not stored: no request was sent."""
+
+    code = "no_key"
+
+
+@dataclass(frozen=True)
+class RetryWait:
+    """A model request is sent again after ``wait_s`` seconds: ``attempt`` (2 …) of ``attempts``;
+    ``reason`` is the retry class (rate_limit, overloaded, server_error, timeout, network)."""
+
+    attempt: int
+    attempts: int
+    wait_s: float
+    reason: str
+    status: int | None = None
+
+
+# Who is told of a backend's retry waits: set in the task that makes the model calls (a turn's,
+# ``core.retry_events``); the HTTP backend reads it when it waits. None: nobody is told.
+RETRY_HOOK: ContextVar[Callable[[RetryWait], None] | None] = ContextVar("retry_hook", default=None)
+
+
+# the failure codes a person fixes in Settings (the key is missing, or the provider refused it)
+KEY_PROBLEMS = frozenset({MissingKey.code, "http_401", "http_403"})
 
 
 class ModelBackend(Protocol):

@@ -16,7 +16,7 @@ import httpx
 import core.log
 from core.canonical import ChatRequest, ChatResponse, WebpSupport
 from core.image_rules import retries_as_jpeg, sends_as_jpeg, with_jpeg_async
-from core.llm import ImagesRejected, ModelBackend, ProviderHTTPError, Route, TextSink
+from core.llm import RETRY_HOOK, ImagesRejected, ModelBackend, ProviderHTTPError, RetryWait, Route, TextSink
 from wires import WIRES
 from wires.http import HttpClient, RetryPolicy, WireBackend
 
@@ -71,6 +71,13 @@ class JpegRetry:
                 ) from None
 
 
+def announce_retry(attempt: int, attempts: int, wait_s: float, cls: str, status: int | None) -> None:
+    """A retry wait, told to the current task's ``RETRY_HOOK`` (a turn publishes it)."""
+    hook = RETRY_HOOK.get()
+    if hook is not None:
+        hook(RetryWait(attempt, attempts, wait_s, cls, status))
+
+
 def http_backend(template: Route, key: str | None, client: httpx.AsyncClient) -> ModelBackend:
     """The real backend for ``template``: its wire over ``client`` with ``key`` (None = no auth).
 
@@ -90,6 +97,7 @@ def http_backend(template: Route, key: str | None, client: httpx.AsyncClient) ->
         deadline_s=template.request_deadline_s,
         policy=RetryPolicy(max_attempts=template.max_retries),
         log=log,
+        on_retry=announce_retry,
     )
     backend = WireBackend(
         wire,

@@ -18,6 +18,7 @@ from core.journal import ResumePoint
 from core.log import event
 from core.notes import note
 from core.request_check import pair_tool_messages
+from core.stops import Stop
 from core.store.blobs import BlobError
 from core.store.reads import StoreReads, recent_turns
 from core.store.records import ImageRef, message_columns, usage_from
@@ -144,13 +145,16 @@ class StoreResume(StoreReads):
         Two queries, whatever the number of messages."""
         where, args = recent_turns(conversation_id, last_turns, done_only=True, alias="m")
         rows = self._q(
-            f"SELECT {message_columns('m')} FROM messages m JOIN turns t ON t.id = m.turn_id"
+            f"SELECT {message_columns('m')}, t.stop AS turn_stop FROM messages m JOIN turns t ON t.id = m.turn_id"
             f" WHERE {where} AND t.state='done' ORDER BY t.seq, m.round, m.pos, m.id",
             args,
         )
         if not rows:
             return []
         refs = self._images_where(*recent_turns(conversation_id, last_turns, done_only=True))
+        # a failed turn the model never answered is left out (core.request_check.kept_after_failure)
+        replied = {r["turn_id"] for r in rows if r["kind"] == "model"}
+        rows = [r for r in rows if r["turn_stop"] != Stop.ERROR or r["turn_id"] in replied]
         out: list[ChatMessage] = []
         answered = {
             (r["turn_id"], r["tool_call_id"])

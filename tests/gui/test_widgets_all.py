@@ -39,11 +39,13 @@ from app.main_window import MainWindow
 from app.settings import SettingsDialog
 from app.widgets.agents import AgentList
 from app.widgets.banner import DemoBanner
+from app.widgets.busy import BusyIndicator, Spinner
 from app.widgets.card_area import CardArea
 from app.widgets.chat import Bubble, ChatView
 from app.widgets.composer import Composer, InputBox
 from app.widgets.elicitation import ElicitationArea, ElicitationCard
 from app.widgets.help_menu import HelpMenu
+from app.widgets.markdown import CodeBlock, CopyButton, MarkdownView
 from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Picture, decode_scaled
@@ -58,6 +60,7 @@ from core.elicitation import parse_schema
 from core.events import (
     ElicitationAsked,
     QuestionAsked,
+    RetryScheduled,
     SampledMessage,
     SamplingAsked,
     StoreProblem,
@@ -179,6 +182,13 @@ def tool_panel(tmp_path: Path) -> QWidget:
     return panel
 
 
+def busy_indicator(tmp_path: Path) -> QWidget:
+    busy = BusyIndicator()
+    busy.set_busy(True)
+    busy.retry(RetryScheduled("a1", "t1", 2, 3, 4.0, "rate_limit", 429))
+    return busy
+
+
 def store_notice(tmp_path: Path) -> QWidget:
     notice = StoreNotice(open_folder=lambda folder: True)
     notice.show_problem(StoreProblem("moved_aside", "", tmp_path / "store" / "store.db.corrupt-1"))
@@ -203,6 +213,11 @@ def settings_dialog(tmp_path: Path) -> QWidget:
 BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     AgentList: agent_list,
     Bubble: lambda tmp_path: Bubble("assistant", "I see a shelf."),
+    BusyIndicator: busy_indicator,
+    CodeBlock: lambda tmp_path: CodeBlock("print('shelf')", "python"),
+    CopyButton: lambda tmp_path: CopyButton(lambda: "the text"),
+    MarkdownView: lambda tmp_path: MarkdownView("## Shelf\n\n- one\n- two\n\n```\ncode\n```\n"),
+    Spinner: lambda tmp_path: Spinner(),
     CallProgress: call_progress,
     CardArea: lambda tmp_path: CardArea(None),
     ChatView: chat_view,
