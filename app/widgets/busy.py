@@ -114,7 +114,8 @@ class BusyIndicator(QWidget):
             self.retranslate()
 
     def seconds_left(self) -> int:
-        return max(0, math.ceil(self.retry_at - self.now() - 1e-3))
+        """Whole seconds to the retry, rounded (a 4.3 s wait reads "4 s"); 0: it is being sent."""
+        return max(0, round(self.retry_at - self.now()))
 
     def retranslate(self) -> None:
         e = self.retrying

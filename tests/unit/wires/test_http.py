@@ -330,3 +330,28 @@ async def test_the_request_deadline_covers_retries_and_their_waits() -> None:
     assert str(info.value) == "openai-compat: no complete answer within 0.8 s (request_deadline_s)"
     assert 1 < len(rec.requests) < 9
     assert lines[-1][0] == "llm retry stop" and lines[-1][1]["reason"] == "deadline"
+
+
+@pytest.mark.asyncio
+async def test_each_retry_wait_is_told_before_it_is_waited() -> None:
+    """``on_retry`` (the turn's "retrying in 2 s, attempt 2/3") gets the next attempt, the wait,
+    the class and the status before the sleep; a request that is not retried tells nothing."""
+    told: list[tuple[int, int, float, str, int | None]] = []
+    rec = Recorder(
+        [
+            reply(429, {"error": {"message": "slow down"}}, {"retry-after": "2"}),
+            lambda _req: (_ for _ in ()).throw(httpx.ConnectError("refused")),
+            reply(200, OK_CHAT),
+        ]
+    )
+    be, _lines, sleeps = backend(rec)
+    be._http.on_retry = lambda *args: told.append(args)
+    assert (await be.complete(REQUEST)).message.text == "fine"
+    assert told == [(2, 3, 2.1, "rate_limit", 429), (3, 3, pytest.approx(0.42), "network", None)]
+    assert sleeps == [2.1, pytest.approx(0.42)]
+    told.clear()
+    be, _lines, _sleeps = backend(Recorder([reply(400, {"error": {"message": "bad"}})]))
+    be._http.on_retry = lambda *args: told.append(args)
+    with pytest.raises(ProviderHTTPError):
+        await be.complete(REQUEST)
+    assert told == []
