@@ -405,6 +405,34 @@ T: dict[str, tuple[str, str]] = {
         "Fuseforks 已在此数据文件夹上运行（进程 {pid}），但没有响应。"
         "请关闭它，或结束进程 {pid}，然后重新启动。（锁文件：{path}）",
     ),
+    # messages part (issue 13): call states, Copy, Retry, the busy line's retries
+    "interrupted": ("中断", "已中断"),
+    "not executed": ("未実行", "未执行"),
+    "failed": ("失敗", "失败"),
+    "{ms} ms": ("{ms} ms", "{ms} ms"),
+    "Copy to the clipboard": ("クリップボードにコピー", "复制到剪贴板"),
+    "Retry": ("再試行", "重试"),
+    "Send the same request again": ("同じ依頼をもう一度送ります", "再次发送同一请求"),
+    "Enter or correct the provider's key": (
+        "プロバイダーのキーを入力または修正します",
+        "输入或更正提供商的密钥",
+    ),
+    "Retrying in {seconds} s, attempt {attempt}/{attempts}": (
+        "{seconds} 秒後に再試行（{attempt}/{attempts} 回目）",
+        "{seconds} 秒后重试（第 {attempt}/{attempts} 次）",
+    ),
+    "Retrying now, attempt {attempt}/{attempts}": (
+        "再試行中（{attempt}/{attempts} 回目）",
+        "正在重试（第 {attempt}/{attempts} 次）",
+    ),
+    "the provider limits the request rate": (
+        "プロバイダーがリクエストの頻度を制限しています",
+        "提供商限制了请求频率",
+    ),
+    "the provider is overloaded": ("プロバイダーが混み合っています", "提供商负载过高"),
+    "the provider had an error": ("プロバイダー側でエラーが起きました", "提供商出现错误"),
+    "the provider did not answer in time": ("プロバイダーが時間内に応答しませんでした", "提供商未及时响应"),
+    "the connection failed": ("接続に失敗しました", "连接失败"),
 }
 
 

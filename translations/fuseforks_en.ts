@@ -102,6 +102,72 @@
     </message>
 </context>
 <context>
+    <name>Bubble</name>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="102" />
+        <source>Retry</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="103" />
+        <source>Send the same request again</source>
+        <translation>Send the same request again</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="105" />
+        <source>Open Settings</source>
+        <translation>Open Settings</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="106" />
+        <source>Enter or correct the provider's key</source>
+        <translation>Enter or correct the provider's key</translation>
+    </message>
+</context>
+<context>
+    <name>BusyIndicator</name>
+    <message>
+        <location filename="../app/widgets/busy.py" line="123" />
+        <source>working…</source>
+        <translation>working…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="128" />
+        <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
+        <translation>Retrying in {seconds} s, attempt {attempt}/{attempts}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="130" />
+        <source>Retrying now, attempt {attempt}/{attempts}</source>
+        <translation>Retrying now, attempt {attempt}/{attempts}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="133" />
+        <source>the provider limits the request rate</source>
+        <translation>the provider limits the request rate</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="134" />
+        <source>the provider is overloaded</source>
+        <translation>the provider is overloaded</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="135" />
+        <source>the provider had an error</source>
+        <translation>the provider had an error</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="136" />
+        <source>the provider did not answer in time</source>
+        <translation>the provider did not answer in time</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="137" />
+        <source>the connection failed</source>
+        <translation>the connection failed</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <location filename="../app/widgets/tool_progress.py" line="65" />
@@ -117,42 +183,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="109" />
-        <source>working…</source>
-        <translation>working…</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/chat.py" line="110" />
+        <location filename="../app/widgets/chat.py" line="91" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="201" />
+        <location filename="../app/widgets/chat.py" line="200" />
         <source>Continuing the turn where it stopped.</source>
         <translation>Continuing the turn where it stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="207" />
+        <location filename="../app/widgets/chat.py" line="206" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="211" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="218" />
+        <location filename="../app/widgets/chat.py" line="217" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="220" />
+        <location filename="../app/widgets/chat.py" line="219" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="226" />
+        <location filename="../app/widgets/chat.py" line="224" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
@@ -183,6 +244,25 @@
         <location filename="../app/widgets/composer.py" line="68" />
         <source>Stop</source>
         <translation>Stop</translation>
+    </message>
+</context>
+<context>
+    <name>CopyButton</name>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="103" />
+        <source>Copied</source>
+        <translation>Copied</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="103" />
+        <location filename="../app/widgets/markdown.py" line="105" />
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="104" />
+        <source>Copy to the clipboard</source>
+        <translation>Copy to the clipboard</translation>
     </message>
 </context>
 <context>
@@ -311,62 +391,63 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="216" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="283" />
+        <location filename="../app/main_window.py" line="291" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="318" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="333" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="353" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -895,7 +976,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="271" />
+        <location filename="../app/widgets/toolpanel.py" line="310" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -903,42 +984,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <location filename="../app/widgets/toolpanel.py" line="166" />
         <source>{seconds} s</source>
         <translation>{seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="212" />
+        <location filename="../app/widgets/toolpanel.py" line="232" />
+        <source>{ms} ms</source>
+        <translation>{ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="245" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="246" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="247" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="216" />
+        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <source>interrupted</source>
+        <translation>interrupted</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <source>not executed</source>
+        <translation>not executed</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="217" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>Shown to you only (not sent to the model)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="226" />
+        <location filename="../app/widgets/toolpanel.py" line="264" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

@@ -102,6 +102,72 @@
     </message>
 </context>
 <context>
+    <name>Bubble</name>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="102" />
+        <source>Retry</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="103" />
+        <source>Send the same request again</source>
+        <translation>同じ依頼をもう一度送ります</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="105" />
+        <source>Open Settings</source>
+        <translation>設定を開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="106" />
+        <source>Enter or correct the provider's key</source>
+        <translation>プロバイダーのキーを入力または修正します</translation>
+    </message>
+</context>
+<context>
+    <name>BusyIndicator</name>
+    <message>
+        <location filename="../app/widgets/busy.py" line="123" />
+        <source>working…</source>
+        <translation>作業中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="128" />
+        <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
+        <translation>{seconds} 秒後に再試行（{attempt}/{attempts} 回目）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="130" />
+        <source>Retrying now, attempt {attempt}/{attempts}</source>
+        <translation>再試行中（{attempt}/{attempts} 回目）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="133" />
+        <source>the provider limits the request rate</source>
+        <translation>プロバイダーがリクエストの頻度を制限しています</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="134" />
+        <source>the provider is overloaded</source>
+        <translation>プロバイダーが混み合っています</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="135" />
+        <source>the provider had an error</source>
+        <translation>プロバイダー側でエラーが起きました</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="136" />
+        <source>the provider did not answer in time</source>
+        <translation>プロバイダーが時間内に応答しませんでした</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="137" />
+        <source>the connection failed</source>
+        <translation>接続に失敗しました</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <location filename="../app/widgets/tool_progress.py" line="65" />
@@ -117,42 +183,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="109" />
-        <source>working…</source>
-        <translation>作業中…</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/chat.py" line="110" />
+        <location filename="../app/widgets/chat.py" line="91" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="201" />
+        <location filename="../app/widgets/chat.py" line="200" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="207" />
+        <location filename="../app/widgets/chat.py" line="206" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="211" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="218" />
+        <location filename="../app/widgets/chat.py" line="217" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="220" />
+        <location filename="../app/widgets/chat.py" line="219" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="226" />
+        <location filename="../app/widgets/chat.py" line="224" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -183,6 +244,25 @@
         <location filename="../app/widgets/composer.py" line="68" />
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>CopyButton</name>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="103" />
+        <source>Copied</source>
+        <translation>コピーしました</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="103" />
+        <location filename="../app/widgets/markdown.py" line="105" />
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="104" />
+        <source>Copy to the clipboard</source>
+        <translation>クリップボードにコピー</translation>
     </message>
 </context>
 <context>
@@ -311,62 +391,63 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="216" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="283" />
+        <location filename="../app/main_window.py" line="291" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="318" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="333" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="353" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -895,7 +976,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="271" />
+        <location filename="../app/widgets/toolpanel.py" line="310" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -903,42 +984,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <location filename="../app/widgets/toolpanel.py" line="166" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="212" />
+        <location filename="../app/widgets/toolpanel.py" line="232" />
+        <source>{ms} ms</source>
+        <translation>{ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="245" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="246" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="247" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="216" />
+        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <source>not executed</source>
+        <translation>未実行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="217" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="226" />
+        <location filename="../app/widgets/toolpanel.py" line="264" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

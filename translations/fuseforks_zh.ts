@@ -102,6 +102,72 @@
     </message>
 </context>
 <context>
+    <name>Bubble</name>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="102" />
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="103" />
+        <source>Send the same request again</source>
+        <translation>再次发送同一请求</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="105" />
+        <source>Open Settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/bubble.py" line="106" />
+        <source>Enter or correct the provider's key</source>
+        <translation>输入或更正提供商的密钥</translation>
+    </message>
+</context>
+<context>
+    <name>BusyIndicator</name>
+    <message>
+        <location filename="../app/widgets/busy.py" line="123" />
+        <source>working…</source>
+        <translation>处理中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="128" />
+        <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
+        <translation>{seconds} 秒后重试（第 {attempt}/{attempts} 次）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="130" />
+        <source>Retrying now, attempt {attempt}/{attempts}</source>
+        <translation>正在重试（第 {attempt}/{attempts} 次）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="133" />
+        <source>the provider limits the request rate</source>
+        <translation>提供商限制了请求频率</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="134" />
+        <source>the provider is overloaded</source>
+        <translation>提供商负载过高</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="135" />
+        <source>the provider had an error</source>
+        <translation>提供商出现错误</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="136" />
+        <source>the provider did not answer in time</source>
+        <translation>提供商未及时响应</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/busy.py" line="137" />
+        <source>the connection failed</source>
+        <translation>连接失败</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <location filename="../app/widgets/tool_progress.py" line="65" />
@@ -117,42 +183,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="109" />
-        <source>working…</source>
-        <translation>处理中…</translation>
-    </message>
-    <message>
-        <location filename="../app/widgets/chat.py" line="110" />
+        <location filename="../app/widgets/chat.py" line="91" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="201" />
+        <location filename="../app/widgets/chat.py" line="200" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="207" />
+        <location filename="../app/widgets/chat.py" line="206" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="211" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="218" />
+        <location filename="../app/widgets/chat.py" line="217" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="220" />
+        <location filename="../app/widgets/chat.py" line="219" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="226" />
+        <location filename="../app/widgets/chat.py" line="224" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -183,6 +244,25 @@
         <location filename="../app/widgets/composer.py" line="68" />
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>CopyButton</name>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="103" />
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="103" />
+        <location filename="../app/widgets/markdown.py" line="105" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/markdown.py" line="104" />
+        <source>Copy to the clipboard</source>
+        <translation>复制到剪贴板</translation>
     </message>
 </context>
 <context>
@@ -311,62 +391,63 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="216" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="283" />
+        <location filename="../app/main_window.py" line="291" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="318" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="333" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="353" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -895,7 +976,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="271" />
+        <location filename="../app/widgets/toolpanel.py" line="310" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -903,42 +984,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <location filename="../app/widgets/toolpanel.py" line="166" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="212" />
+        <location filename="../app/widgets/toolpanel.py" line="232" />
+        <source>{ms} ms</source>
+        <translation>{ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="245" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="246" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="247" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="216" />
+        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <source>not executed</source>
+        <translation>未执行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="217" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="226" />
+        <location filename="../app/widgets/toolpanel.py" line="264" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>
