@@ -27,4 +27,10 @@ QPushButton#stopButton:enabled { color: #b42318; }
 QLabel#fieldError { color: #b42318; }
 QLabel#keyState[present="true"] { color: #1f7a3a; }
 QLabel#keyState[present="false"] { color: #6b7685; }
+QFrame#codeBlock { background: #f3f4f6; border: 1px solid #e1e5ea; border-radius: 6px; }
+QLabel#codeText { font-family: monospace; font-size: 12px; color: #1f2328; }
+QLabel#codeLanguage { color: #6b7685; font-size: 11px; }
+QToolButton#copyButton { color: #5e6a7d; font-size: 11px; border: none; padding: 0px 4px; }
+QFrame#bubble_user QToolButton#copyButton { color: #dbe6fb; }
+QLabel#typingText { color: #6b7685; font-style: italic; }
 """
