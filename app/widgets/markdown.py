@@ -24,6 +24,18 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLay
 
 UrlOpener = Callable[[QUrl], object]
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)")
+LIST_ITEM = re.compile(r"^([-*+]|\d{1,9}[.)])(\s|$)")
+
+
+def continues(before: str, line: str) -> bool:
+    """Whether ``line``, after a blank line, may belong to the block of ``before`` (the last
+    non-blank line): indented (a list item's paragraph, indented code), a list item after a
+    list item or its paragraph, a quote after a quote."""
+    if line[:1].isspace():
+        return True
+    if LIST_ITEM.match(line):
+        return bool(LIST_ITEM.match(before)) or before[:1].isspace()
+    return line.startswith(">") and before.startswith(">")
 COPIED_MS = 1500  # how long a Copy button says "Copied"
 
 
@@ -36,7 +48,8 @@ class Block:
 
 def split_blocks(text: str) -> list[Block]:
     """Prose and fenced code blocks, in order. An unclosed fence (a stream still writing it) runs
-    to the end. Blank prose between blocks is dropped."""
+    to the end. Prose is cut further at a blank line when the next line cannot continue the block
+    before it (``continues``), so a stream re-renders its last paragraph, not the whole answer. Blank prose between blocks is dropped."""
     out: list[Block] = []
     prose: list[str] = []
 
@@ -51,7 +64,11 @@ def split_blocks(text: str) -> list[Block]:
     while i < len(lines):
         m = FENCE.match(lines[i])
         if m is None:
-            prose.append(lines[i])
+            line = lines[i]
+            before = next((p for p in reversed(prose) if p.strip()), "")
+            if line.strip() and before and not prose[-1].strip() and not continues(before, line):
+                flush()  # a new paragraph, heading, list or quote: the block before it is complete
+            prose.append(line)
             i += 1
             continue
         flush()

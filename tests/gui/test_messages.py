@@ -19,6 +19,7 @@ from app.keys import KeyStore
 from app.launcher import Runtime, make_runtime
 from app.widgets.bubble import Bubble
 from app.widgets.chat import ChatView
+from app.widgets.markdown import Block, split_blocks
 from core.canonical import Role
 from core.config import parse_config
 from core.llm import ProviderHTTPError, ProviderTransportError
@@ -57,11 +58,12 @@ async def test_an_answer_is_rendered_as_markdown_with_a_copyable_code_block(
     await win.send_text("a1", "how do I greet?").wait()
     bubble = chat.bubbles[-1]
     assert bubble.text == ANSWER and bubble.markdown is not None
-    assert [b.kind for b in bubble.markdown.blocks] == ["prose", "code", "prose"]
-    first, last = (label.text() for label in prose(bubble))
-    assert "<h2" in first and "Greeting" in first
-    assert "<ol" in first and "<li" in first
-    assert 'href="https://docs.python.org/3/"' in first
+    # cut at the paragraph boundaries (a stream renders only its last paragraph again) and fences
+    assert [b.kind for b in bubble.markdown.blocks] == ["prose", "prose", "prose", "code", "prose"]
+    heading, _intro, steps, last = (label.text() for label in prose(bubble))
+    assert "<h2" in heading and "Greeting" in heading
+    assert "<ol" in steps and steps.count("<li") == 2  # the list stays one list
+    assert 'href="https://docs.python.org/3/"' in steps
     assert "&lt;b&gt;HTML&lt;/b&gt;" in last  # a model's raw HTML is never rendered
     [code] = bubble.markdown.code_blocks
     assert (code.body.text(), code.language.text()) == (CODE, "python")
@@ -97,6 +99,18 @@ def test_a_streamed_answer_renders_only_what_changed(qtbot: QtBot) -> None:
     chat.message("t1", bubble.text + "```\nDone.")
     assert [b.kind for b in bubble.markdown.blocks] == ["prose", "code", "prose"]
     assert bubble.markdown.parts[0] is first
+
+
+def test_markdown_is_cut_only_where_nothing_continues() -> None:
+    text = "# Title\nintro\n\n- a\n\n- b\n\n1. x\n\n   more of x\n\n> quote\n\n> on\n\nEnd.\n~~~\nraw\n"
+    assert [b.text for b in split_blocks(text)] == [
+        "# Title\nintro\n",
+        "- a\n\n- b\n\n1. x\n\n   more of x\n",  # a list's items and paragraphs stay together
+        "> quote\n\n> on\n",
+        "End.",
+        "raw\n",  # an unclosed fence (still streaming) runs to the end
+    ]
+    assert split_blocks("```sh\nls\n```")[0] == Block("code", "ls", "sh")
 
 
 def runtime(data: Path, backend: ScriptedBackend, stamp: str) -> Runtime:
