@@ -36,6 +36,8 @@ def continues(before: str, line: str) -> bool:
     if LIST_ITEM.match(line):
         return bool(LIST_ITEM.match(before)) or before[:1].isspace()
     return line.startswith(">") and before.startswith(">")
+
+
 COPIED_MS = 1500  # how long a Copy button says "Copied"
 
 
