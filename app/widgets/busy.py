@@ -93,14 +93,17 @@ class BusyIndicator(QWidget):
 
     def set_busy(self, busy: bool) -> None:
         self.setVisible(busy)
+        self.clear_retry()  # a turn starts or ends "working…"
         if busy:
             self.spinner.start()
         else:
             self.spinner.stop()
-            self.clear_retry()
 
     def retry(self, event: RetryScheduled) -> None:
-        """The model request is tried again in ``event.wait_s`` seconds: count down to it."""
+        """The model request is tried again in ``event.wait_s`` seconds: count down to it (only
+        while the turn is shown running)."""
+        if not self.spinner.running:
+            return
         self.retrying = event
         self.retry_at = self.now() + event.wait_s
         self.countdown.start()

@@ -16,17 +16,15 @@ from pytestqt.qtbot import QtBot
 
 from app.backends import make_backend_factory
 from app.keys import KeyStore
-from app.launcher import Runtime, make_runtime
 from app.widgets.bubble import Bubble
 from app.widgets.chat import ChatView
 from app.widgets.markdown import Block, split_blocks
 from core.canonical import Role
-from core.config import parse_config
 from core.llm import ProviderHTTPError, ProviderTransportError
 from core.village import Village
 from tests.fakes.configs import window_config
+from tests.fakes.runtimes import start, stop
 from tests.fakes.scripted import ScriptedBackend, reply
-from tests.fakes.stores import CRASHED_CFG
 from tests.fakes.waits import until
 from tests.fakes.windows import window
 
@@ -113,20 +111,6 @@ def test_markdown_is_cut_only_where_nothing_continues() -> None:
     assert split_blocks("```sh\nls\n```")[0] == Block("code", "ls", "sh")
 
 
-def runtime(data: Path, backend: ScriptedBackend, stamp: str) -> Runtime:
-    rt = make_runtime(parse_config(CRASHED_CFG), KeyStore(), store_dir=data)
-    assert isinstance(rt.village, Village)
-    rt.village._stamp = stamp
-    rt.village._backend_factory = lambda t: backend
-    return rt
-
-
-async def close(rt: Runtime) -> None:
-    await rt.village.close()
-    assert rt.store is not None
-    rt.store.close()
-
-
 @pytest.mark.asyncio
 async def test_retry_sends_the_request_again_and_the_history_stays_alternating(
     qtbot: QtBot, tmp_path: Path
@@ -134,16 +118,16 @@ async def test_retry_sends_the_request_again_and_the_history_stays_alternating(
     backend = ScriptedBackend(
         [reply("first answer"), ProviderTransportError("anthropic: connection refused")]
     )
-    rt = runtime(tmp_path, backend, "s1")
+    rt = start(tmp_path, backend, "s1")
     try:
         win = window(qtbot, rt.village, history=rt.history)
         await win.send_text("agent_9", "one").wait()
         await win.send_text("agent_9", "two").wait()
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
     backend = ScriptedBackend([reply("second answer")])
-    rt = runtime(tmp_path, backend, "s2")  # after a restart: the failed turn comes from the store
+    rt = start(tmp_path, backend, "s2")  # after a restart: the failed turn comes from the store
     try:
         win = window(qtbot, rt.village, history=rt.history)
         chat = win.chats["agent_9"]
@@ -162,7 +146,7 @@ async def test_retry_sends_the_request_again_and_the_history_stays_alternating(
         assert sent == [(Role.USER, "one"), (Role.ASSISTANT, "first answer"), (Role.USER, "two")]
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio

@@ -13,11 +13,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.keys import KeyStore
-from app.launcher import Runtime, make_runtime, resume_cut_turns
+from app.launcher import Runtime, resume_cut_turns
 from core.config import parse_config
 from core.llm import ProviderHTTPError
-from core.village import Village
+from tests.fakes.runtimes import start, stop
 from tests.fakes.scripted import EchoTool, ScriptedBackend, reply
 from tests.fakes.stores import CRASHED_CFG, crashed_store
 from tests.fakes.windows import window
@@ -26,24 +25,18 @@ STARTS = iter(range(1, 100))
 
 
 def runtime(data: Path, backend: ScriptedBackend) -> Runtime:
-    rt = make_runtime(parse_config(CRASHED_CFG), KeyStore(), store_dir=data)
-    assert isinstance(rt.village, Village)
-    rt.village._stamp = f"start{next(STARTS)}"  # distinct turn ids per start (see test_history_restart)
-    rt.village._backend_factory = lambda t: backend
-    return rt
-
-
-async def close(rt: Runtime) -> None:
-    await rt.village.close()
-    assert rt.store is not None
-    rt.store.close()
+    return start(data, backend, f"start{next(STARTS)}")
 
 
 def set_times(data: Path, call_id: str, started: float, finished: float | None) -> None:
-    with sqlite3.connect(data / "store" / "store.db") as db:
-        db.execute(
-            "UPDATE tool_calls SET started=?, finished=? WHERE call_id=?", (started, finished, call_id)
-        )
+    db = sqlite3.connect(data / "store" / "store.db")
+    try:
+        with db:
+            db.execute(
+                "UPDATE tool_calls SET started=?, finished=? WHERE call_id=?", (started, finished, call_id)
+            )
+    finally:
+        db.close()
 
 
 @pytest.mark.asyncio
@@ -68,7 +61,7 @@ async def test_a_call_cut_while_running_shows_interrupted_after_the_restart(
         assert [b.text for b in win.chats["agent_9"].bubbles][-1] == "after the crash"
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
     rt = runtime(tmp_path, ScriptedBackend())  # once more: now recovery's result is stored
     try:
         win = window(qtbot, rt.village, history=rt.history)
@@ -77,7 +70,7 @@ async def test_a_call_cut_while_running_shows_interrupted_after_the_restart(
         assert (c2.status.text(), c2.duration.text(), c2.clock) == ("interrupted", "", None)
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -101,7 +94,7 @@ async def test_a_call_that_never_started_shows_not_executed_then_runs_on_resume(
         assert c2.duration.text().endswith(" ms") and c2.clock is None
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -113,7 +106,7 @@ async def test_a_failed_turn_is_shown_failed_after_a_restart(qtbot: QtBot, tmp_p
         live = [(b.role, b.text) for b in win.chats["agent_9"].bubbles]
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
     assert live == [("user", "hello"), ("error", "The turn failed (http_401): HTTP 401: invalid x-api-key")]
     rt = runtime(tmp_path, ScriptedBackend())
     try:
@@ -121,4 +114,4 @@ async def test_a_failed_turn_is_shown_failed_after_a_restart(qtbot: QtBot, tmp_p
         assert [(b.role, b.text) for b in win.chats["agent_9"].bubbles] == live
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)
