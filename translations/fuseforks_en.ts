@@ -117,42 +117,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="109" />
+        <location filename="../app/widgets/chat.py" line="113" />
         <source>working…</source>
         <translation>working…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="110" />
+        <location filename="../app/widgets/chat.py" line="114" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="201" />
+        <location filename="../app/widgets/chat.py" line="206" />
         <source>Continuing the turn where it stopped.</source>
         <translation>Continuing the turn where it stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="207" />
+        <location filename="../app/widgets/chat.py" line="212" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="217" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="218" />
+        <location filename="../app/widgets/chat.py" line="223" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="220" />
+        <location filename="../app/widgets/chat.py" line="225" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="226" />
+        <location filename="../app/widgets/chat.py" line="231" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
@@ -265,32 +265,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="159" />
         <source>Save image…</source>
         <translation>Save image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="173" />
+        <location filename="../app/widgets/preview.py" line="160" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="174" />
+        <location filename="../app/widgets/preview.py" line="161" />
         <source>Click to open the full-size image</source>
         <translation>Click to open the full-size image</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="176" />
+        <location filename="../app/widgets/preview.py" line="163" />
         <source>Loading image…</source>
         <translation>Loading image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="183" />
         <source>The image could not be decoded.</source>
         <translation>The image could not be decoded.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="231" />
+        <location filename="../app/widgets/preview.py" line="217" />
         <source>Save image</source>
         <translation>Save image</translation>
     </message>
@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="225" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="279" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="307" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="322" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -417,6 +417,64 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>Last</translation>
+    </message>
+</context>
+<context>
+    <name>PictureViewer</name>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="366" />
+        <source>{percent} %</source>
+        <translation>{percent} %</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="369" />
+        <source>Picture</source>
+        <translation>Picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="371" />
+        <source>{index} / {count}</source>
+        <translation>{index} / {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="374" />
+        <source>Fit</source>
+        <translation>Fit</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="376" />
+        <source>Previous picture</source>
+        <translation>Previous picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="377" />
+        <source>Next picture</source>
+        <translation>Next picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="378" />
+        <source>Zoom out</source>
+        <translation>Zoom out</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="379" />
+        <source>Zoom in</source>
+        <translation>Zoom in</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="380" />
+        <source>Actual size (one image pixel per screen pixel)</source>
+        <translation>Actual size (one image pixel per screen pixel)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="381" />
+        <source>Fit the picture to the window</source>
+        <translation>Fit the picture to the window</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="385" />
+        <source>Picture: scroll to zoom, drag to move</source>
+        <translation>Picture: scroll to zoom, drag to move</translation>
     </message>
 </context>
 <context>

@@ -117,42 +117,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="109" />
+        <location filename="../app/widgets/chat.py" line="113" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="110" />
+        <location filename="../app/widgets/chat.py" line="114" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="201" />
+        <location filename="../app/widgets/chat.py" line="206" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="207" />
+        <location filename="../app/widgets/chat.py" line="212" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="217" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="218" />
+        <location filename="../app/widgets/chat.py" line="223" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="220" />
+        <location filename="../app/widgets/chat.py" line="225" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="226" />
+        <location filename="../app/widgets/chat.py" line="231" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -265,32 +265,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="159" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="173" />
+        <location filename="../app/widgets/preview.py" line="160" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="174" />
+        <location filename="../app/widgets/preview.py" line="161" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="176" />
+        <location filename="../app/widgets/preview.py" line="163" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="183" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="231" />
+        <location filename="../app/widgets/preview.py" line="217" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="225" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="279" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="307" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="322" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -417,6 +417,64 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>末页</translation>
+    </message>
+</context>
+<context>
+    <name>PictureViewer</name>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="366" />
+        <source>{percent} %</source>
+        <translation>{percent}%</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="369" />
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="371" />
+        <source>{index} / {count}</source>
+        <translation>{index} / {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="374" />
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="376" />
+        <source>Previous picture</source>
+        <translation>上一张图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="377" />
+        <source>Next picture</source>
+        <translation>下一张图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="378" />
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="379" />
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="380" />
+        <source>Actual size (one image pixel per screen pixel)</source>
+        <translation>实际大小（一个图像像素对应一个屏幕像素）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="381" />
+        <source>Fit the picture to the window</source>
+        <translation>使图片适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="385" />
+        <source>Picture: scroll to zoom, drag to move</source>
+        <translation>图片：滚动以缩放，拖动以移动</translation>
     </message>
 </context>
 <context>

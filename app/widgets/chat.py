@@ -105,6 +105,10 @@ class ChatView(QScrollArea):
         """The previews that are widgets now, oldest first."""
         return [e.widget for e in self.rows.live() if isinstance(e.widget, ImagePreview)]
 
+    def pictures(self) -> list[ChatEntry]:
+        """Every picture row's data, in chat order (collapsed ones and the history's included)."""
+        return [e for e in self.rows.entries if e.kind == "preview"]
+
     def retranslate(self) -> None:
         self.typing.setText(self.tr("working…"))
         self.earlier_button.setText(self.tr("Show earlier ({count})").format(count=self.rows.collapsed))
@@ -120,6 +124,7 @@ class ChatView(QScrollArea):
         if entry.kind == "preview":
             assert entry.image is not None
             widget = ImagePreview(entry.image, entry.caption)
+            widget.gallery = self.pictures  # the viewer steps through the chat's pictures
         else:
             widget = Bubble(entry.role, entry.text)
         entry.widget = widget

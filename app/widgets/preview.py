@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -24,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from app.background import Background
 from core.canonical import ImageData
+
+from .viewer import Gallery, PictureViewer, open_viewer
 
 MAX_PREVIEW_WIDTH = 480
 MAX_PREVIEW_HEIGHT = 360
@@ -110,21 +111,6 @@ class Picture(ClickableLabel):
         painter.end()
 
 
-class ImageViewer(QScrollArea):
-    """The full-size image in its own (non-modal) window."""
-
-    def __init__(self, image: QImage, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.setWindowTitle(title)
-        label = QLabel()
-        label.setPixmap(QPixmap.fromImage(image))
-        self.image_label = label
-        self.setWidget(label)
-        self.resize(min(image.width() + 4, 1200), min(image.height() + 4, 900))
-
-
 class ImagePreview(QFrame):
     """One tool image in the chat: the picture, the caption line under it, then "Save image…" and
     "Copy". The frame is as wide as the picture (plus its margins), never wider."""
@@ -135,7 +121,8 @@ class ImagePreview(QFrame):
         self.data = image
         self.caption_text = caption
         self.image: QImage | None = None
-        self.viewer: ImageViewer | None = None
+        self.viewer: PictureViewer | None = None
+        self.gallery: Gallery | None = None  # the conversation's pictures, for the viewer's steps
         self.background = Background(self)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.picture = Picture()
@@ -211,8 +198,7 @@ class ImagePreview(QFrame):
     def open_full_size(self) -> None:
         if self.image is None:
             return
-        self.viewer = ImageViewer(self.full_size(), self.caption_text, self.window())
-        self.viewer.show()
+        self.viewer = open_viewer(self, self.full_size(), self.caption_text, self.gallery, self.data)
 
     def copy_image(self) -> None:
         if self.image is not None:

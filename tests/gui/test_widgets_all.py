@@ -46,13 +46,14 @@ from app.widgets.elicitation import ElicitationArea, ElicitationCard
 from app.widgets.help_menu import HelpMenu
 from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
-from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Picture, decode_scaled
+from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.sampling_card import SamplingArea, SamplingCard
 from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
+from app.widgets.viewer import PictureViewer, ZoomArea, ZoomCanvas
 from core.canonical import ImageData
 from core.elicitation import parse_schema
 from core.events import (
@@ -140,6 +141,21 @@ def image_preview(tmp_path: Path) -> QWidget:
     return preview
 
 
+def picture_viewer(tmp_path: Path) -> QWidget:
+    chat = ChatView()
+    for colour in ((200, 40, 40), (40, 200, 40), (40, 40, 200)):
+        chat.add_images([ImageData("image/jpeg", jpeg(colour=colour), 320, 240)], "cam__live_view_image")
+    second = chat.pictures()[1].image
+    assert second is not None
+    return PictureViewer(decode_scaled(second.data), "cam__live_view_image", None, chat.pictures, second)
+
+
+def zoom_canvas(tmp_path: Path) -> ZoomCanvas:
+    canvas = ZoomCanvas()
+    canvas.set_picture(decode_scaled(jpeg()))
+    return canvas
+
+
 def question_area(tmp_path: Path) -> QWidget:
     area = QuestionArea(None)
     area.on_asked(QUESTION)
@@ -215,11 +231,11 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     ElicitationCard: lambda tmp_path: ElicitationCard(FORM, "Ava"),
     FitText: lambda tmp_path: FitText("line one\nline two"),
     ImagePreview: image_preview,
-    ImageViewer: lambda tmp_path: ImageViewer(decode_scaled(jpeg()), "cam__live_view_image"),
     MainWindow: main_window,
     MultiSelect: lambda tmp_path: MultiSelect(("front", "back"), ("Front door", "Back yard"), ("back",)),
     Pager: pager,
     Picture: picture,
+    PictureViewer: picture_viewer,
     QuestionArea: question_area,
     QuestionCard: lambda tmp_path: QuestionCard(QUESTION, "Ava"),
     SamplingArea: sampling_area,
@@ -229,6 +245,8 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     StoreNotice: store_notice,
     ToolPanel: tool_panel,
     ToolRow: tool_row,
+    ZoomArea: lambda tmp_path: ZoomArea(zoom_canvas(tmp_path)),
+    ZoomCanvas: zoom_canvas,
 }
 
 

@@ -1,0 +1,410 @@
+"""The full-size picture viewer: the pictures of a conversation in their own window.
+
+The window fits the screen it opens on and the picture fits the window (never enlarged past 1:1);
+the wheel zooms around the cursor, "+" / "−" and the buttons zoom by steps, "1:1" shows one image
+pixel per screen pixel and "Fit" fits again; a zoomed picture pans by dragging or with the scroll
+bars. Left / Right (and the buttons) step through the conversation's pictures in chat order
+("3 / 12"), Esc closes. The pictures come from a ``Gallery``: a callable read again at every step,
+so pictures that arrived (or were loaded from history) since the viewer opened are part of it.
+
+Zoom is counted in device pixels per image pixel, so 1:1 is sharp on a HiDPI screen too; only the
+exposed part of the picture is painted, at any zoom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QImage,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.screen_fit import fitted
+from core.canonical import ImageData
+
+ZOOM_STEP = 1.25  # one wheel notch, one "+" press
+ZOOM_MIN = 0.05
+ZOOM_MAX = 16.0
+SMOOTH_BELOW = 3.0  # from 3 device pixels per image pixel on, the pixels show as squares
+CHROME = QSize(40, 90)  # the window around the picture: the tool bar, the margins, the frame
+MIN_WINDOW = QSize(520, 360)
+
+
+class Viewable(Protocol):
+    """One picture of a conversation (a chat row's data)."""
+
+    @property
+    def image(self) -> ImageData | None: ...
+
+    @property
+    def caption(self) -> str: ...
+
+
+Gallery = Callable[[], Sequence[Viewable]]
+
+
+def decode(data: bytes) -> QImage:
+    return QImage.fromData(data)
+
+
+class ZoomCanvas(QLabel):
+    """The picture at ``zoom`` device pixels per image pixel; ``pixmap()`` stays the full-size
+    picture (one pixel per image pixel). Dragging pans the scroll area it sits in."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("viewerCanvas")
+        self.zoom = 1.0
+        self._drag: tuple[QPointF, int, int] | None = None  # where a drag started, the bars' values
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_picture(self, image: QImage) -> None:
+        self.setPixmap(QPixmap.fromImage(image))
+        self.set_zoom(self.zoom)
+
+    def image_size(self) -> QSize:
+        return self.pixmap().size()
+
+    def shown_size(self, zoom: float) -> QSize:
+        """The picture's size on screen at ``zoom``, in logical pixels."""
+        ratio = self.devicePixelRatioF()
+        size = self.image_size()
+        return QSize(max(1, round(size.width() * zoom / ratio)), max(1, round(size.height() * zoom / ratio)))
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = zoom
+        self.resize(self.shown_size(zoom))
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return self.shown_size(self.zoom)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        pixmap = self.pixmap()
+        if pixmap.isNull():
+            super().paintEvent(event)
+            return
+        exposed = QRectF(event.rect())
+        sx = pixmap.width() / max(1, self.width())
+        sy = pixmap.height() / max(1, self.height())
+        source = QRectF(exposed.x() * sx, exposed.y() * sy, exposed.width() * sx, exposed.height() * sy)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, self.zoom < SMOOTH_BELOW)
+        painter.drawPixmap(exposed, pixmap, source)
+        painter.end()
+
+    def _area(self) -> QScrollArea | None:
+        """The scroll area the canvas sits in (its viewport's parent), if any."""
+        port = self.parentWidget()
+        area = port.parentWidget() if port is not None else None
+        return area if isinstance(area, QScrollArea) else None
+
+    def pannable(self) -> bool:
+        area = self._area()
+        return area is not None and (
+            area.horizontalScrollBar().maximum() > 0 or area.verticalScrollBar().maximum() > 0
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        area = self._area()
+        if event.button() == Qt.MouseButton.LeftButton and area is not None and self.pannable():
+            bars = area.horizontalScrollBar().value(), area.verticalScrollBar().value()
+            self._drag = (event.globalPosition(), *bars)
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        area = self._area()
+        if self._drag is None or area is None:
+            super().mouseMoveEvent(event)
+            return
+        start, h, v = self._drag
+        moved = event.globalPosition() - start
+        area.horizontalScrollBar().setValue(h - round(moved.x()))
+        area.verticalScrollBar().setValue(v - round(moved.y()))
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None:
+            self._drag = None
+            self.update_cursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def update_cursor(self) -> None:
+        if self.pannable():
+            self.setCursor(Qt.CursorShape.OpenHandCursor)
+        else:
+            self.unsetCursor()
+
+
+class ZoomArea(QScrollArea):
+    """The scroll area around the canvas: centres a picture smaller than itself, zooms with the
+    wheel around the cursor, and tells the viewer when its size changed (to fit again)."""
+
+    def __init__(self, canvas: ZoomCanvas, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("viewerArea")
+        self.canvas = canvas
+        self.setWidgetResizable(False)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWidget(canvas)
+        self.wheel_zoom: Callable[[float, QPointF], None] | None = None
+        self.resized: Callable[[], None] | None = None
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps == 0 or self.wheel_zoom is None:
+            super().wheelEvent(event)  # a sideways wheel scrolls
+            return
+        self.wheel_zoom(ZOOM_STEP**steps, event.position())
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.resized is not None:
+            self.resized()
+
+    def zoom_around(self, zoom: float, point: QPointF) -> None:
+        """Zoom the canvas to ``zoom`` keeping the image point under ``point`` (viewport
+        coordinates) where it is."""
+        canvas = self.canvas
+        old = QSize(canvas.size())
+        at = point - QPointF(canvas.pos())  # the point in the canvas, before
+        share = QPointF(at.x() / max(1, old.width()), at.y() / max(1, old.height()))
+        canvas.set_zoom(zoom)
+        new = canvas.size()
+        self.horizontalScrollBar().setValue(round(share.x() * new.width() - point.x()))
+        self.verticalScrollBar().setValue(round(share.y() * new.height() - point.y()))
+        canvas.update_cursor()
+
+
+class PictureViewer(QWidget):
+    """The viewer window (non-modal, deleted on close). ``gallery`` gives the conversation's
+    pictures in chat order; ``current`` is the one shown (found again by identity at each step)."""
+
+    def __init__(
+        self,
+        image: QImage,
+        title: str,
+        parent: QWidget | None = None,
+        gallery: Gallery | None = None,
+        current: ImageData | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.setObjectName("pictureViewer")
+        self.gallery = gallery
+        self.current = current
+        self.title = title
+        self.fitting = True  # the picture follows the window's size until zoomed by hand
+        self.canvas = ZoomCanvas()
+        self.image_label = self.canvas  # the full-size picture (its pixmap is one pixel per image pixel)
+        self.area = ZoomArea(self.canvas)
+        self.area.wheel_zoom = self.zoom_by
+        self.area.resized = self._area_resized
+        self.prev_button = QPushButton("◀")
+        self.next_button = QPushButton("▶")
+        self.position = QLabel()
+        self.position.setObjectName("viewerPosition")
+        self.zoom_out_button = QPushButton("−")
+        self.zoom_label = QLabel()
+        self.zoom_label.setObjectName("viewerZoom")
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.zoom_label.setMinimumWidth(self.zoom_label.fontMetrics().horizontalAdvance("1600 %") + 8)
+        self.zoom_in_button = QPushButton("+")
+        self.actual_button = QPushButton("1:1")
+        self.fit_button = QPushButton()
+        self.prev_button.clicked.connect(lambda: self.step(-1))
+        self.next_button.clicked.connect(lambda: self.step(1))
+        self.zoom_out_button.clicked.connect(lambda: self.zoom_by(1 / ZOOM_STEP))
+        self.zoom_in_button.clicked.connect(lambda: self.zoom_by(ZOOM_STEP))
+        self.actual_button.clicked.connect(self.actual_size)
+        self.fit_button.clicked.connect(self.fit)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        for w in (self.prev_button, self.position, self.next_button):
+            bar.addWidget(w)
+        bar.addStretch(1)
+        for w in (
+            self.zoom_out_button,
+            self.zoom_label,
+            self.zoom_in_button,
+            self.actual_button,
+            self.fit_button,
+        ):
+            bar.addWidget(w)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(4)
+        layout.addLayout(bar)
+        layout.addWidget(self.area, 1)
+        self._keys: list[QShortcut] = []
+        self._key(("Left",), lambda: self.step(-1))
+        self._key(("Right",), lambda: self.step(1))
+        self._key(("+", "=", QKeySequence.StandardKey.ZoomIn), lambda: self.zoom_by(ZOOM_STEP))
+        self._key(("-", QKeySequence.StandardKey.ZoomOut), lambda: self.zoom_by(1 / ZOOM_STEP))
+        self._key(("1",), self.actual_size)
+        self._key(("0", "F"), self.fit)
+        self._key(("Escape",), self.close)
+        self.show_image(image, title)
+        self.retranslate()
+        self.setGeometry(self.first_geometry())
+
+    def _key(self, keys: Sequence[str | QKeySequence.StandardKey], slot: Callable[[], object]) -> None:
+        for key in keys:
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.activated.connect(slot)
+            self._keys.append(shortcut)
+
+    # ------------------------------------------------------------------ size
+    def first_geometry(self) -> QRect:
+        """The picture at 1:1 plus the window around it, fitted to the screen the viewer opens on."""
+        shown = self.canvas.shown_size(1.0)
+        wanted = QSize(
+            max(MIN_WINDOW.width(), shown.width() + CHROME.width()),
+            max(MIN_WINDOW.height(), shown.height() + CHROME.height()),
+        )
+        owner = self.parentWidget()
+        screen = owner.window().screen() if owner is not None else self.screen()
+        return fitted(screen, wanted)
+
+    def fit_zoom(self) -> float:
+        """The zoom that shows the whole picture in the area, at most 1:1."""
+        size = self.canvas.image_size()
+        view = self.area.viewport().size()
+        if size.isEmpty() or view.isEmpty():
+            return 1.0
+        ratio = self.canvas.devicePixelRatioF()
+        return min(1.0, view.width() * ratio / size.width(), view.height() * ratio / size.height())
+
+    def _area_resized(self) -> None:
+        if self.fitting:
+            self._set_zoom(self.fit_zoom())
+
+    # ------------------------------------------------------------------ zoom
+    @property
+    def zoom(self) -> float:
+        return self.canvas.zoom
+
+    def _set_zoom(self, zoom: float, around: QPointF | None = None) -> None:
+        zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
+        if around is None:
+            around = QPointF(self.area.viewport().width() / 2, self.area.viewport().height() / 2)
+        self.area.zoom_around(zoom, around)
+        self.retranslate_zoom()
+
+    def zoom_by(self, factor: float, around: QPointF | None = None) -> None:
+        self.fitting = False
+        self._set_zoom(self.zoom * factor, around)
+
+    def actual_size(self) -> None:
+        self.fitting = False
+        self._set_zoom(1.0)
+
+    def fit(self) -> None:
+        self.fitting = True
+        self._set_zoom(self.fit_zoom())
+
+    # ------------------------------------------------------------------ pictures
+    def pictures(self) -> list[Viewable]:
+        if self.gallery is None:
+            return []
+        return [p for p in self.gallery() if p.image is not None]
+
+    def index(self) -> tuple[int, int]:
+        """(0-based position of the shown picture, how many); (0, 1) without a gallery."""
+        pictures = self.pictures()
+        at = next((i for i, p in enumerate(pictures) if p.image is self.current), None)
+        return (0, 1) if at is None else (at, len(pictures))
+
+    def step(self, by: int) -> bool:
+        """Show the picture ``by`` places on in chat order; False at either end."""
+        pictures = self.pictures()
+        at, count = self.index()
+        to = at + by
+        if count <= 1 or not 0 <= to < count:
+            return False
+        picture = pictures[to]
+        assert picture.image is not None
+        self.current = picture.image
+        self.show_image(decode(picture.image.data), picture.caption)
+        return True
+
+    def show_image(self, image: QImage, title: str) -> None:
+        self.title = title
+        self.canvas.set_picture(image)
+        self.fitting = True
+        self._set_zoom(self.fit_zoom())
+        self.retranslate()
+
+    # ------------------------------------------------------------------ text
+    def retranslate_zoom(self) -> None:
+        self.zoom_label.setText(self.tr("{percent} %").format(percent=round(self.zoom * 100)))
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.title or self.tr("Picture"))
+        at, count = self.index()
+        self.position.setText(self.tr("{index} / {count}").format(index=at + 1, count=count))
+        self.prev_button.setEnabled(at > 0)
+        self.next_button.setEnabled(at < count - 1)
+        self.fit_button.setText(self.tr("Fit"))
+        for button, name, key in (
+            (self.prev_button, self.tr("Previous picture"), "Left"),
+            (self.next_button, self.tr("Next picture"), "Right"),
+            (self.zoom_out_button, self.tr("Zoom out"), "−"),
+            (self.zoom_in_button, self.tr("Zoom in"), "+"),
+            (self.actual_button, self.tr("Actual size (one image pixel per screen pixel)"), "1"),
+            (self.fit_button, self.tr("Fit the picture to the window"), "0"),
+        ):
+            button.setToolTip(f"{name} ({key})")
+            button.setAccessibleName(name)
+        self.area.setAccessibleName(self.tr("Picture: scroll to zoom, drag to move"))
+        self.retranslate_zoom()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+
+def open_viewer(
+    owner: QWidget, image: QImage, title: str, gallery: Gallery | None, current: ImageData
+) -> PictureViewer:
+    """Show ``image`` in the viewer of ``owner``'s window: the one already open there (brought to
+    the front), or a new one."""
+    top = owner.window()
+    shown = top.findChildren(PictureViewer, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    viewer = next((v for v in shown if v.isVisible()), None)
+    if viewer is None:
+        viewer = PictureViewer(image, title, top, gallery, current)
+    else:
+        viewer.gallery, viewer.current = gallery, current
+        viewer.show_image(image, title)
+    viewer.show()
+    viewer.raise_()
+    viewer.activateWindow()
+    return viewer
