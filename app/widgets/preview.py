@@ -35,17 +35,26 @@ def decode(data: bytes) -> QImage:
     return QImage.fromData(data)
 
 
-def decode_scaled(data: bytes, width: int = MAX_PREVIEW_WIDTH, height: int = MAX_PREVIEW_HEIGHT) -> QImage:
-    """Decode and scale down in one go (worker thread): the chat keeps only the small picture."""
+def decode_scaled(
+    data: bytes, width: int = MAX_PREVIEW_WIDTH, height: int = MAX_PREVIEW_HEIGHT, ratio: float = 1.0
+) -> QImage:
+    """Decode and scale in one go (worker thread): the chat keeps only the small picture.
+
+    The preview covers ``fit(image, width, height)`` logical pixels on any screen (the same layout
+    at every scale); it is rendered at as many device pixels as that covers at ``ratio`` (the
+    screen's device pixel ratio, smooth transformation) and carries that ratio, so a HiDPI screen
+    shows it sharp and ``deviceIndependentSize()`` is the logical size."""
     image = QImage.fromData(data)
     if image.isNull():
         return image
-    target = fit(image.size(), width, height)
-    if target == image.size():
-        return image
-    return image.scaled(
-        target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-    )
+    logical = fit(image.size(), width, height)
+    device = QSize(max(1, round(logical.width() * ratio)), max(1, round(logical.height() * ratio)))
+    if device != image.size():
+        image = image.scaled(
+            device, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
+    image.setDevicePixelRatio(ratio)
+    return image
 
 
 def fit(size: QSize, width: int, height: int) -> QSize:
@@ -75,8 +84,9 @@ class Picture(ClickableLabel):
         self.setSizePolicy(policy)
 
     def _size(self) -> QSize | None:
+        """The picture's logical size (its device pixels over its device pixel ratio)."""
         pixmap = self.pixmap()
-        return None if pixmap.isNull() else pixmap.size()
+        return None if pixmap.isNull() else pixmap.deviceIndependentSize().toSize()
 
     def sizeHint(self) -> QSize:
         size = self._size()
@@ -105,8 +115,9 @@ class Picture(ClickableLabel):
         rect = self.contentsRect()
         target = fit(size, rect.width(), rect.height())
         painter = QPainter(self)
-        if target != size:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        # smooth whenever device pixels are not copied one to one (a narrow chat, a frame
+        # smaller than the screen's pixels)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), self.pixmap())
         painter.end()
 
@@ -167,13 +178,25 @@ class ImagePreview(QFrame):
             self.retranslate()
         super().changeEvent(event)
 
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange and self.image is not None:
+            self.load()  # moved to a screen of another scale: rendered again for it
+        return super().event(event)
+
     def load(self) -> asyncio.Task[QImage] | None:
         """Decode and scale in a worker thread, then show the picture, if the preview still exists
         (the chat may have dropped the row by then). The full size is decoded again only when
         opened, copied or saved, so a long chat does not hold every full frame. Awaiting the task
         returns once the picture is shown; None when no event loop runs (it keeps its
         "Loading image…" text)."""
-        return self.background.in_thread(decode_scaled, self.data.data, success=self.set_image)
+        return self.background.in_thread(
+            decode_scaled,
+            self.data.data,
+            MAX_PREVIEW_WIDTH,
+            MAX_PREVIEW_HEIGHT,
+            self.devicePixelRatioF(),  # rendered for the screen it is on (sharp on HiDPI)
+            success=self.set_image,
+        )
 
     def full_size(self) -> QImage:
         return decode(self.data.data)
