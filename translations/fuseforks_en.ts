@@ -117,42 +117,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="113" />
+        <location filename="../app/widgets/chat.py" line="126" />
         <source>working…</source>
         <translation>working…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="114" />
+        <location filename="../app/widgets/chat.py" line="127" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="206" />
+        <location filename="../app/widgets/chat.py" line="235" />
         <source>Continuing the turn where it stopped.</source>
         <translation>Continuing the turn where it stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="242" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="217" />
+        <location filename="../app/widgets/chat.py" line="248" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="223" />
+        <location filename="../app/widgets/chat.py" line="254" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="225" />
+        <location filename="../app/widgets/chat.py" line="256" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="231" />
+        <location filename="../app/widgets/chat.py" line="263" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
@@ -265,32 +265,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="159" />
+        <location filename="../app/widgets/preview.py" line="170" />
         <source>Save image…</source>
         <translation>Save image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="160" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="161" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Click to open the full-size image</source>
         <translation>Click to open the full-size image</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="163" />
+        <location filename="../app/widgets/preview.py" line="174" />
         <source>Loading image…</source>
         <translation>Loading image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="183" />
+        <location filename="../app/widgets/preview.py" line="211" />
         <source>The image could not be decoded.</source>
         <translation>The image could not be decoded.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="217" />
+        <location filename="../app/widgets/preview.py" line="245" />
         <source>Save image</source>
         <translation>Save image</translation>
     </message>
@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="216" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="279" />
+        <location filename="../app/main_window.py" line="281" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="309" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="322" />
+        <location filename="../app/main_window.py" line="324" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="344" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -427,52 +427,52 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="369" />
+        <location filename="../app/widgets/viewer.py" line="374" />
         <source>Picture</source>
         <translation>Picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="371" />
+        <location filename="../app/widgets/viewer.py" line="376" />
         <source>{index} / {count}</source>
         <translation>{index} / {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="374" />
+        <location filename="../app/widgets/viewer.py" line="379" />
         <source>Fit</source>
         <translation>Fit</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="376" />
+        <location filename="../app/widgets/viewer.py" line="381" />
         <source>Previous picture</source>
         <translation>Previous picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="377" />
+        <location filename="../app/widgets/viewer.py" line="382" />
         <source>Next picture</source>
         <translation>Next picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="378" />
+        <location filename="../app/widgets/viewer.py" line="383" />
         <source>Zoom out</source>
         <translation>Zoom out</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="379" />
+        <location filename="../app/widgets/viewer.py" line="384" />
         <source>Zoom in</source>
         <translation>Zoom in</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="380" />
+        <location filename="../app/widgets/viewer.py" line="385" />
         <source>Actual size (one image pixel per screen pixel)</source>
         <translation>Actual size (one image pixel per screen pixel)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="381" />
+        <location filename="../app/widgets/viewer.py" line="386" />
         <source>Fit the picture to the window</source>
         <translation>Fit the picture to the window</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="385" />
+        <location filename="../app/widgets/viewer.py" line="390" />
         <source>Picture: scroll to zoom, drag to move</source>
         <translation>Picture: scroll to zoom, drag to move</translation>
     </message>
@@ -953,7 +953,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="271" />
+        <location filename="../app/widgets/toolpanel.py" line="273" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -961,42 +961,42 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <location filename="../app/widgets/toolpanel.py" line="166" />
         <source>{seconds} s</source>
         <translation>{seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="212" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="210" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="210" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="216" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="217" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>Shown to you only (not sent to the model)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="226" />
+        <location filename="../app/widgets/toolpanel.py" line="228" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

@@ -117,42 +117,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="113" />
+        <location filename="../app/widgets/chat.py" line="126" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="114" />
+        <location filename="../app/widgets/chat.py" line="127" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="206" />
+        <location filename="../app/widgets/chat.py" line="235" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="242" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="217" />
+        <location filename="../app/widgets/chat.py" line="248" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="223" />
+        <location filename="../app/widgets/chat.py" line="254" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="225" />
+        <location filename="../app/widgets/chat.py" line="256" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="231" />
+        <location filename="../app/widgets/chat.py" line="263" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -265,32 +265,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="159" />
+        <location filename="../app/widgets/preview.py" line="170" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="160" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="161" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="163" />
+        <location filename="../app/widgets/preview.py" line="174" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="183" />
+        <location filename="../app/widgets/preview.py" line="211" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="217" />
+        <location filename="../app/widgets/preview.py" line="245" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -311,62 +311,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="216" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="279" />
+        <location filename="../app/main_window.py" line="281" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="309" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="322" />
+        <location filename="../app/main_window.py" line="324" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="344" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -427,52 +427,52 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="369" />
+        <location filename="../app/widgets/viewer.py" line="374" />
         <source>Picture</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="371" />
+        <location filename="../app/widgets/viewer.py" line="376" />
         <source>{index} / {count}</source>
         <translation>{index} / {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="374" />
+        <location filename="../app/widgets/viewer.py" line="379" />
         <source>Fit</source>
         <translation>全体表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="376" />
+        <location filename="../app/widgets/viewer.py" line="381" />
         <source>Previous picture</source>
         <translation>前の画像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="377" />
+        <location filename="../app/widgets/viewer.py" line="382" />
         <source>Next picture</source>
         <translation>次の画像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="378" />
+        <location filename="../app/widgets/viewer.py" line="383" />
         <source>Zoom out</source>
         <translation>縮小</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="379" />
+        <location filename="../app/widgets/viewer.py" line="384" />
         <source>Zoom in</source>
         <translation>拡大</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="380" />
+        <location filename="../app/widgets/viewer.py" line="385" />
         <source>Actual size (one image pixel per screen pixel)</source>
         <translation>等倍（画像の1ピクセルを画面の1ピクセルで表示）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="381" />
+        <location filename="../app/widgets/viewer.py" line="386" />
         <source>Fit the picture to the window</source>
         <translation>画像をウィンドウに合わせる</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="385" />
+        <location filename="../app/widgets/viewer.py" line="390" />
         <source>Picture: scroll to zoom, drag to move</source>
         <translation>画像: スクロールで拡大縮小、ドラッグで移動</translation>
     </message>
@@ -953,7 +953,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="271" />
+        <location filename="../app/widgets/toolpanel.py" line="273" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -961,42 +961,42 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <location filename="../app/widgets/toolpanel.py" line="166" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="212" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="210" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="210" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="216" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="217" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="226" />
+        <location filename="../app/widgets/toolpanel.py" line="228" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

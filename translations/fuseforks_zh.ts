@@ -117,42 +117,42 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="113" />
+        <location filename="../app/widgets/chat.py" line="126" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="114" />
+        <location filename="../app/widgets/chat.py" line="127" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="206" />
+        <location filename="../app/widgets/chat.py" line="235" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="212" />
+        <location filename="../app/widgets/chat.py" line="242" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="217" />
+        <location filename="../app/widgets/chat.py" line="248" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="223" />
+        <location filename="../app/widgets/chat.py" line="254" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="225" />
+        <location filename="../app/widgets/chat.py" line="256" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="231" />
+        <location filename="../app/widgets/chat.py" line="263" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -265,32 +265,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="159" />
+        <location filename="../app/widgets/preview.py" line="170" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="160" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="161" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="163" />
+        <location filename="../app/widgets/preview.py" line="174" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="183" />
+        <location filename="../app/widgets/preview.py" line="211" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="217" />
+        <location filename="../app/widgets/preview.py" line="245" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="216" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="279" />
+        <location filename="../app/main_window.py" line="281" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="309" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="322" />
+        <location filename="../app/main_window.py" line="324" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="344" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -427,52 +427,52 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>{percent}%</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="369" />
+        <location filename="../app/widgets/viewer.py" line="374" />
         <source>Picture</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="371" />
+        <location filename="../app/widgets/viewer.py" line="376" />
         <source>{index} / {count}</source>
         <translation>{index} / {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="374" />
+        <location filename="../app/widgets/viewer.py" line="379" />
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="376" />
+        <location filename="../app/widgets/viewer.py" line="381" />
         <source>Previous picture</source>
         <translation>上一张图片</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="377" />
+        <location filename="../app/widgets/viewer.py" line="382" />
         <source>Next picture</source>
         <translation>下一张图片</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="378" />
+        <location filename="../app/widgets/viewer.py" line="383" />
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="379" />
+        <location filename="../app/widgets/viewer.py" line="384" />
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="380" />
+        <location filename="../app/widgets/viewer.py" line="385" />
         <source>Actual size (one image pixel per screen pixel)</source>
         <translation>实际大小（一个图像像素对应一个屏幕像素）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="381" />
+        <location filename="../app/widgets/viewer.py" line="386" />
         <source>Fit the picture to the window</source>
         <translation>使图片适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="385" />
+        <location filename="../app/widgets/viewer.py" line="390" />
         <source>Picture: scroll to zoom, drag to move</source>
         <translation>图片：滚动以缩放，拖动以移动</translation>
     </message>
@@ -953,7 +953,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="271" />
+        <location filename="../app/widgets/toolpanel.py" line="273" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -961,42 +961,42 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="165" />
+        <location filename="../app/widgets/toolpanel.py" line="166" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="212" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="210" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="213" />
+        <location filename="../app/widgets/toolpanel.py" line="210" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="216" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="217" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="218" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="226" />
+        <location filename="../app/widgets/toolpanel.py" line="228" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

@@ -183,6 +183,11 @@ class ImagePreview(QFrame):
             self.load()  # moved to a screen of another scale: rendered again for it
         return super().event(event)
 
+    def set_caption(self, caption: str) -> None:
+        """The line under the picture (and the viewer's title), e.g. in a new language."""
+        self.caption_text = caption
+        self.caption.setText(caption)
+
     def load(self) -> asyncio.Task[QImage] | None:
         """Decode and scale in a worker thread, then show the picture, if the preview still exists
         (the chat may have dropped the row by then). The full size is decoded again only when

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QImage,
     QKeySequence,
@@ -365,7 +365,12 @@ class PictureViewer(QWidget):
     def retranslate_zoom(self) -> None:
         self.zoom_label.setText(self.tr("{percent} %").format(percent=round(self.zoom * 100)))
 
+    def caption(self) -> str:
+        """The shown picture's caption as the gallery has it now (its language may have changed)."""
+        return next((p.caption for p in self.pictures() if p.image is self.current), self.title)
+
     def retranslate(self) -> None:
+        self.title = self.caption()
         self.setWindowTitle(self.title or self.tr("Picture"))
         at, count = self.index()
         self.position.setText(self.tr("{index} / {count}").format(index=at + 1, count=count))
@@ -388,6 +393,9 @@ class PictureViewer(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            # the chat renders its captions in the new language in the same switch, maybe after
+            # this window: the title is read again once the switch is done
+            QTimer.singleShot(0, self, self.retranslate)
         super().changeEvent(event)
 
 
