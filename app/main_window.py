@@ -47,7 +47,7 @@ from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .i18n import Translations
 from .keys import KeyStore
-from .live_text import picture_caption
+from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
 from .style import STYLE
@@ -382,7 +382,9 @@ class MainWindow(QMainWindow):
 
     def on_notice(self, e: Notice) -> None:
         if e.agent_id:
-            self.chat_for(e.agent_id).add_bubble("error" if e.level == "error" else "notice", e.text)
+            self.chat_for(e.agent_id).add_note(
+                "error" if e.level == "error" else "notice", notice_words(e.text)
+            )
         self.statusBar().showMessage(e.text, 10_000)
 
     def load_history(self) -> None:

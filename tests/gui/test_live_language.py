@@ -14,7 +14,8 @@ from app.i18n import Translations
 from app.keys import KeyStore
 from app.main_window import MainWindow
 from core.canonical import ImageData
-from core.events import Handoff, ToolFinished, ToolStarted, TurnFailed, TurnFinished, TurnStarted
+from core.events import Handoff, Notice, ToolFinished, ToolStarted, TurnFailed, TurnFinished, TurnStarted
+from core.notes import note
 from core.stops import Stop
 from core.tool_image import display_suffix, size_kb
 from core.village import Village
@@ -38,6 +39,8 @@ EXPECTED = {
             "Continuing the turn where it stopped.",
             "Paused. Press Resume to continue.",
             "The turn failed (http_500): server said no",
+            "(image omitted: the stored file is no longer available)",
+            "RuntimeError: camera unplugged",
         ],
     },
     "ja": {
@@ -50,6 +53,8 @@ EXPECTED = {
             "止まったところからターンを続けます。",
             "一時停止しました。「再開」で続けます。",
             "ターンが失敗しました（http_500）: server said no",
+            "（画像は省きました: 保存したファイルがもうありません）",
+            "RuntimeError: camera unplugged",
         ],
     },
     "zh": {
@@ -62,6 +67,8 @@ EXPECTED = {
             "从中断处继续这个回合。",
             "已暂停。按“继续”接着进行。",
             "本轮失败（http_500）：server said no",
+            "（图片已省略：保存的文件已不存在）",
+            "RuntimeError: camera unplugged",
         ],
     },
 }
@@ -113,6 +120,8 @@ def test_shown_lines_follow_a_live_language_switch(
     win.on_turn_started(TurnStarted("a1", "t2", "look at the shelf", "b", "m", resumed=True))
     win.on_turn_finished(TurnFinished("a1", "t2", "", Stop.PAUSED))
     win.on_turn_failed(TurnFailed("a1", "t3", "http_500", "server said no"))
+    win.on_notice(Notice("a1", "warning", note("image_omitted", "en")))  # the history's, as written
+    win.on_notice(Notice("a1", "error", "RuntimeError: camera unplugged"))  # no words to render again
     assert shown(win) == expected("en")
     first = win.chats["a1"].previews[0]
     first.set_image(QImage.fromData(ONE.data))

@@ -9,6 +9,7 @@ import importlib
 import pkgutil
 import weakref
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import keyring.backends.fail
@@ -35,6 +36,7 @@ from pytestqt.qtbot import QtBot
 import app.widgets
 from app.i18n import LANGUAGES, Translations
 from app.keys import KeyStore
+from app.live_text import picture_caption
 from app.main_window import MainWindow
 from app.settings import SettingsDialog
 from app.widgets.agents import AgentList
@@ -65,7 +67,10 @@ from core.events import (
     ToolFinished,
     ToolProgress,
     ToolStarted,
+    TurnFinished,
 )
+from core.stops import Stop
+from core.tool_image import display_suffix
 from core.village import Village
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
@@ -88,6 +93,10 @@ SCHEMA = parse_schema(
 )
 STARTED = ToolStarted("a1", "t1", "c1", 1, "cam__live_view_image", {"q": 1})
 FINISHED = ToolFinished("a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "x" * (PAGE_CHARS + 10), "")
+PICTURE = ImageData("image/jpeg", jpeg(), 320, 240)
+WITH_IMAGE = ToolFinished(
+    "a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "{}", display_suffix([PICTURE], "en"), (PICTURE,)
+)
 QUESTION = QuestionAsked("a1", "t1", "c1", "q-1", "Which shelf?", ("top", "bottom"))
 FORM = ElicitationAsked("a1", "cam", "e-1", "Who are you?", SCHEMA)
 SAMPLING = SamplingAsked("a1", "notes", "s-1", (SampledMessage("user", "Summarise.", 1),), "Be brief.", 200)
@@ -110,6 +119,8 @@ def chat_view(tmp_path: Path) -> QWidget:
     chat.add_bubble("user", "look")
     chat.add_bubble("assistant", "I see a shelf.")
     chat.add_bubble("user", "and now?")  # one more than the live rows: "Show earlier (1)"
+    chat.turn_finished(TurnFinished("a1", "t1", "", Stop.INTERRUPTED))  # a note of the window's own
+    chat.add_images([PICTURE], partial(picture_caption, WITH_IMAGE))  # in the language shown
     chat.set_busy(True)
     return chat
 
@@ -176,7 +187,7 @@ def sampling_area(tmp_path: Path) -> QWidget:
 
 def tool_row(tmp_path: Path) -> QWidget:
     row = ToolRow(STARTED)
-    row.finish(FINISHED)
+    row.finish(WITH_IMAGE)  # its display line follows the language (issue 13, defect 8)
     row.set_expanded(True)
     return row
 
