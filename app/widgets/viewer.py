@@ -1,6 +1,7 @@
 """The full-size picture viewer: the pictures of a conversation in their own window.
 
-The window fits the screen it opens on and the picture fits the window (never enlarged past 1:1);
+The window fits the screen it opens on and the picture fits the window (never enlarged past its
+natural size: one image pixel per logical pixel, as on a 1× screen);
 the wheel zooms around the cursor, "+" / "−" and the buttons zoom by steps, "1:1" shows one image
 pixel per screen pixel and "Fit" fits again; a zoomed picture pans by dragging or with the scroll
 bars. Left / Right (and the buttons) step through the conversation's pictures in chat order
@@ -282,8 +283,9 @@ class PictureViewer(QWidget):
 
     # ------------------------------------------------------------------ size
     def first_geometry(self) -> QRect:
-        """The picture at 1:1 plus the window around it, fitted to the screen the viewer opens on."""
-        shown = self.canvas.shown_size(1.0)
+        """The picture at its natural size plus the window around it, fitted to the screen the
+        viewer opens on."""
+        shown = self.canvas.shown_size(self.canvas.devicePixelRatioF())
         wanted = QSize(
             max(MIN_WINDOW.width(), shown.width() + CHROME.width()),
             max(MIN_WINDOW.height(), shown.height() + CHROME.height()),
@@ -293,13 +295,14 @@ class PictureViewer(QWidget):
         return fitted(screen, wanted)
 
     def fit_zoom(self) -> float:
-        """The zoom that shows the whole picture in the area, at most 1:1."""
+        """The zoom that shows the whole picture in the area, at most its natural size (1:1 on a
+        1× screen, 2 device pixels per image pixel on a 2× screen)."""
         size = self.canvas.image_size()
         view = self.area.viewport().size()
         if size.isEmpty() or view.isEmpty():
             return 1.0
         ratio = self.canvas.devicePixelRatioF()
-        return min(1.0, view.width() * ratio / size.width(), view.height() * ratio / size.height())
+        return min(ratio, view.width() * ratio / size.width(), view.height() * ratio / size.height())
 
     def _area_resized(self) -> None:
         if self.fitting:
