@@ -17,7 +17,8 @@ from app.keys import KeyStore
 from app.launcher import Runtime, make_runtime
 from app.main_window import MainWindow
 from app.widgets.chat import ChatView
-from app.widgets.viewer import ZOOM_STEP, PictureViewer
+from app.widgets.viewer import PictureViewer
+from app.widgets.zoom import ZOOM_STEP
 from core.canonical import ImageData
 from core.config import parse_config
 from core.village import Village

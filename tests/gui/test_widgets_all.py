@@ -55,7 +55,8 @@ from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
-from app.widgets.viewer import PictureViewer, ZoomArea, ZoomCanvas
+from app.widgets.viewer import PictureViewer
+from app.widgets.zoom import ZoomArea, ZoomCanvas
 from core.canonical import ImageData
 from core.elicitation import parse_schema
 from core.events import (
