@@ -120,16 +120,21 @@ class ChatView(QScrollArea):
         return [e for e in self.rows.entries if e.kind == "preview"]
 
     def retranslate(self) -> None:
-        for entry in self.rows.entries:  # notes and captions: the same data in the new language
-            if entry.words is not None:
-                self._reword(entry, entry.words())
         self.typing.setText(self.tr("working…"))
         self.earlier_button.setText(self.tr("Show earlier ({count})").format(count=self.rows.collapsed))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
+            self.reword()
             self.retranslate()
         super().changeEvent(event)
+
+    def reword(self) -> None:
+        """Notes and captions already shown: the same data in the language shown now (on a switch
+        only: it walks every row, collapsed ones included)."""
+        for entry in self.rows.entries:
+            if entry.words is not None:
+                self._reword(entry, entry.words())
 
     # ------------------------------------------------------------------ rows
     def _build(self, entry: ChatEntry) -> QWidget:
