@@ -4,7 +4,7 @@ The window fits the screen it opens on and the picture fits the window (never en
 natural size: one image pixel per logical pixel, as on a 1× screen); the wheel zooms around the
 cursor, "+" / "−" and the buttons zoom by steps, "1:1" shows one image pixel per screen pixel and
 "Fit" fits again; a zoomed picture pans by dragging or with the scroll bars (``zoom``). Left / Right (and the buttons) step through the conversation's pictures in chat order
-("3 / 12"), Esc closes. The pictures come from a ``Gallery``: a callable read again at every step,
+("3 / 12"), Home / End go to the first and last, a double click toggles 1:1 and Fit, Esc closes. The pictures come from a ``Gallery``: a callable read again at every step,
 so pictures that arrived (or were loaded from history) since the viewer opened are part of it.
 """
 
@@ -70,6 +70,7 @@ class PictureViewer(QWidget):
         self.area = ZoomArea(self.canvas)
         self.area.wheel_zoom = self.zoom_by
         self.area.resized = self._area_resized
+        self.canvas.double_clicked = self.toggle_fit
         self.prev_button = QPushButton("◀")
         self.next_button = QPushButton("▶")
         self.position = QLabel()
@@ -109,6 +110,8 @@ class PictureViewer(QWidget):
         self._keys: list[QShortcut] = []
         self._key(("Left",), lambda: self.step(-1))
         self._key(("Right",), lambda: self.step(1))
+        self._key(("Home",), lambda: self.go_to(0))
+        self._key(("End",), lambda: self.go_to(-1))
         self._key(("+", "=", QKeySequence.StandardKey.ZoomIn), lambda: self.zoom_by(ZOOM_STEP))
         self._key(("-", QKeySequence.StandardKey.ZoomOut), lambda: self.zoom_by(1 / ZOOM_STEP))
         self._key(("1",), self.actual_size)
@@ -175,6 +178,14 @@ class PictureViewer(QWidget):
         self.fitting = True
         self._set_zoom(self.fit_zoom())
 
+    def toggle_fit(self, around: QPointF | None = None) -> None:
+        """A double click: 1:1 around the point clicked, or back to Fit."""
+        if self.fitting and self.zoom != 1.0:
+            self.fitting = False
+            self._set_zoom(1.0, around)
+        else:
+            self.fit()
+
     # ------------------------------------------------------------------ pictures
     def pictures(self) -> list[Viewable]:
         if self.gallery is None:
@@ -189,10 +200,15 @@ class PictureViewer(QWidget):
 
     def step(self, by: int) -> bool:
         """Show the picture ``by`` places on in chat order; False at either end."""
+        return self.go_to(self.index()[0] + by)
+
+    def go_to(self, to: int) -> bool:
+        """Show the conversation's picture number ``to`` (0-based; -1: the last); False when there
+        is no such picture or it is the one shown."""
         pictures = self.pictures()
         at, count = self.index()
-        to = at + by
-        if count <= 1 or not 0 <= to < count:
+        to = count - 1 if to == -1 else to
+        if count <= 1 or not 0 <= to < count or to == at:
             return False
         picture = pictures[to]
         assert picture.image is not None

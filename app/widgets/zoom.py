@@ -25,6 +25,7 @@ class ZoomCanvas(QLabel):
         self.setObjectName("viewerCanvas")
         self.zoom = 1.0
         self._drag: tuple[QPointF, int, int] | None = None  # where a drag started, the bars' values
+        self.double_clicked: Callable[[QPointF], None] | None = None  # at a point of the viewport
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def set_picture(self, image: QImage) -> None:
@@ -94,6 +95,13 @@ class ZoomCanvas(QLabel):
         area.horizontalScrollBar().setValue(h - round(moved.x()))
         area.verticalScrollBar().setValue(v - round(moved.y()))
         event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.double_clicked is not None:
+            self.double_clicked(QPointF(self.mapToParent(event.position().toPoint())))
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._drag is not None:

@@ -172,8 +172,20 @@ def test_left_and_right_step_through_the_chat_in_order(qtbot: QtBot) -> None:
     )
     assert not viewer.prev_button.isEnabled()
     chat.add_images([picture(GREEN)], "newest")  # arrives while the viewer is open
-    viewer.step(3)
+    qtbot.keyClick(viewer, Qt.Key.Key_End)
     assert viewer.position.text() == "4 / 4" and viewer.windowTitle() == "newest"
+    qtbot.keyClick(viewer, Qt.Key.Key_Home)
+    assert viewer.position.text() == "1 / 4" and colour_shown(viewer) == (4, 0, 0)
+
+
+def test_a_double_click_toggles_one_to_one_and_fit(qtbot: QtBot) -> None:
+    viewer = viewer_of(qtbot, picture(RED, 3000, 2000))
+    fitted = viewer.zoom
+    assert fitted < 1
+    qtbot.mouseDClick(viewer.canvas, Qt.MouseButton.LeftButton, pos=QPoint(40, 30))
+    assert viewer.zoom == 1.0 and not viewer.fitting
+    qtbot.mouseDClick(viewer.canvas, Qt.MouseButton.LeftButton, pos=QPoint(40, 30))
+    assert viewer.zoom == pytest.approx(fitted) and viewer.fitting
 
 
 CFG = {
