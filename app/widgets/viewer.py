@@ -15,7 +15,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QImage, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from app.screen_fit import fitted
 from core.canonical import ImageData
@@ -71,18 +71,30 @@ class PictureViewer(QWidget):
         self.area.wheel_zoom = self.zoom_by
         self.area.resized = self._area_resized
         self.canvas.double_clicked = self.toggle_fit
-        self.prev_button = QPushButton("◀")
-        self.next_button = QPushButton("▶")
+        self.prev_button = QToolButton()
+        self.next_button = QToolButton()
         self.position = QLabel()
         self.position.setObjectName("viewerPosition")
-        self.zoom_out_button = QPushButton("−")
+        self.zoom_out_button = QToolButton()
         self.zoom_label = QLabel()
         self.zoom_label.setObjectName("viewerZoom")
         self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.zoom_label.setMinimumWidth(self.zoom_label.fontMetrics().horizontalAdvance("1600 %") + 8)
-        self.zoom_in_button = QPushButton("+")
-        self.actual_button = QPushButton("1:1")
-        self.fit_button = QPushButton()
+        self.zoom_in_button = QToolButton()
+        self.actual_button = QToolButton()
+        self.fit_button = QToolButton()
+        for button, text in (
+            (self.prev_button, "◀"),
+            (self.next_button, "▶"),
+            (self.zoom_out_button, "−"),
+            (self.zoom_in_button, "+"),
+            (self.actual_button, "1:1"),
+        ):
+            button.setText(text)
+        for button in self.buttons:
+            button.setObjectName("viewerButton")
+            button.setAutoRaise(True)
+            button.setMinimumWidth(32)
         self.prev_button.clicked.connect(lambda: self.step(-1))
         self.next_button.clicked.connect(lambda: self.step(1))
         self.zoom_out_button.clicked.connect(lambda: self.zoom_by(1 / ZOOM_STEP))
@@ -120,6 +132,17 @@ class PictureViewer(QWidget):
         self.show_image(image, title)
         self.retranslate()
         self.setGeometry(self.first_geometry())
+
+    @property
+    def buttons(self) -> tuple[QToolButton, ...]:
+        return (
+            self.prev_button,
+            self.next_button,
+            self.zoom_out_button,
+            self.zoom_in_button,
+            self.actual_button,
+            self.fit_button,
+        )
 
     def _key(self, keys: Sequence[str | QKeySequence.StandardKey], slot: Callable[[], object]) -> None:
         for key in keys:
