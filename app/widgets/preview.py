@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -164,6 +164,7 @@ class ImagePreview(QFrame):
         layout.addWidget(self.picture)
         layout.addWidget(self.caption)
         layout.addLayout(buttons)
+        self.installEventFilter(self)  # a new device pixel ratio arrives as an event, not a change
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -178,10 +179,10 @@ class ImagePreview(QFrame):
             self.retranslate()
         super().changeEvent(event)
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.DevicePixelRatioChange and self.image is not None:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self and event.type() == QEvent.Type.DevicePixelRatioChange and self.image is not None:
             self.load()  # moved to a screen of another scale: rendered again for it
-        return super().event(event)
+        return False
 
     def set_caption(self, caption: str) -> None:
         """The line under the picture (and the viewer's title), e.g. in a new language."""
