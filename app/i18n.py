@@ -15,6 +15,15 @@ LANGUAGES = ("ja", "en", "zh")
 _QT_LOCALE = {"ja": "ja", "en": "en", "zh": "zh_CN"}
 
 
+_SHOWN: dict[str, str | None] = {"language": None}  # what the installed translator shows
+
+
+def current_language() -> str | None:
+    """The language the window shows now (the last ``Translations.set_language``); None while no
+    language was set (the texts are the English source, and core lines stay as the core wrote them)."""
+    return _SHOWN["language"]
+
+
 def translations_dir() -> Path:
     base = getattr(sys, "_MEIPASS", None)  # PyInstaller bundle
     if base:
@@ -38,7 +47,7 @@ class Translations:
             if old is not None:
                 self.app.removeTranslator(old)
         self._ours = self._qt = None
-        self.language = None
+        self.language = _SHOWN["language"] = None
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
 
     def set_language(self, language: str) -> bool:
@@ -60,7 +69,7 @@ class Translations:
         if found:
             self.app.installTranslator(ours)
             self._ours = ours
-        self.language = language
+        self.language = _SHOWN["language"] = language
         # Deliver the posted LanguageChange events now (only those: no nested event loop under qasync).
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
         return found

@@ -11,6 +11,7 @@ pane) and one short handler per core event; the logic of each pane lives in its 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .i18n import Translations
 from .keys import KeyStore
+from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
 from .style import STYLE
@@ -329,8 +331,8 @@ class MainWindow(QMainWindow):
     def add_paused(self, point: ResumePoint) -> None:
         """A turn paused in an earlier session: kept for the person to resume (never on its own)."""
         self.turns.keep_paused(point)
-        self.chat_for(point.agent_id).add_bubble(
-            "notice", self.tr("A paused turn is waiting. Press Resume to continue it.")
+        self.chat_for(point.agent_id).add_note(
+            "notice", lambda: self.tr("A paused turn is waiting. Press Resume to continue it.")
         )
         self.update_pause_button()
 
@@ -376,7 +378,7 @@ class MainWindow(QMainWindow):
         panel.add_finished(e)
         pictures = e.images + e.person_images  # the person's own pictures too (audience "user")
         if pictures and not shown:  # a resumed turn reusing a completed call: its pictures are shown
-            caption = f"{e.name}  {e.display_line}".strip()
+            caption = partial(picture_caption, e)  # in the language shown, after a switch too
             for preview in self.chat_for(e.agent_id).add_images(pictures, caption):
                 preview.load()
 
@@ -391,7 +393,9 @@ class MainWindow(QMainWindow):
 
     def on_notice(self, e: Notice) -> None:
         if e.agent_id:
-            self.chat_for(e.agent_id).add_bubble("error" if e.level == "error" else "notice", e.text)
+            self.chat_for(e.agent_id).add_note(
+                "error" if e.level == "error" else "notice", notice_words(e.text)
+            )
         self.statusBar().showMessage(e.text, 10_000)
 
     def load_history(self) -> None:

@@ -433,6 +433,24 @@ T: dict[str, tuple[str, str]] = {
     "the provider had an error": ("プロバイダー側でエラーが起きました", "提供商出现错误"),
     "the provider did not answer in time": ("プロバイダーが時間内に応答しませんでした", "提供商未及时响应"),
     "the connection failed": ("接続に失敗しました", "连接失败"),
+    # -- viewer (issue 13: the picture viewer) --
+    "{percent} %": ("{percent} %", "{percent}%"),
+    "Picture": ("画像", "图片"),
+    "{index} / {count}": ("{index} / {count}", "{index} / {count}"),
+    "Fit": ("全体表示", "适应窗口"),
+    "Previous picture": ("前の画像", "上一张图片"),
+    "Next picture": ("次の画像", "下一张图片"),
+    "Zoom out": ("縮小", "缩小"),
+    "Zoom in": ("拡大", "放大"),
+    "Actual size (one image pixel per screen pixel)": (
+        "等倍（画像の1ピクセルを画面の1ピクセルで表示）",
+        "实际大小（一个图像像素对应一个屏幕像素）",
+    ),
+    "Fit the picture to the window": ("画像をウィンドウに合わせる", "使图片适应窗口"),
+    "Picture: scroll to zoom, drag to move": (
+        "画像: スクロールで拡大縮小、ドラッグで移動",
+        "图片：滚动以缩放，拖动以移动",
+    ),
 }
 
 

@@ -127,42 +127,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="123" />
+        <location filename="../app/widgets/busy.py" line="126" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="128" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>{seconds} 秒後に再試行（{attempt}/{attempts} 回目）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="130" />
+        <location filename="../app/widgets/busy.py" line="133" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>再試行中（{attempt}/{attempts} 回目）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>the provider limits the request rate</source>
         <translation>プロバイダーがリクエストの頻度を制限しています</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="134" />
+        <location filename="../app/widgets/busy.py" line="137" />
         <source>the provider is overloaded</source>
         <translation>プロバイダーが混み合っています</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="135" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>the provider had an error</source>
         <translation>プロバイダー側でエラーが起きました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="139" />
         <source>the provider did not answer in time</source>
         <translation>プロバイダーが時間内に応答しませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="140" />
         <source>the connection failed</source>
         <translation>接続に失敗しました</translation>
     </message>
@@ -183,37 +183,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="91" />
+        <location filename="../app/widgets/chat.py" line="99" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="200" />
+        <location filename="../app/widgets/chat.py" line="233" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="206" />
+        <location filename="../app/widgets/chat.py" line="240" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="211" />
+        <location filename="../app/widgets/chat.py" line="246" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="217" />
+        <location filename="../app/widgets/chat.py" line="252" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="219" />
+        <location filename="../app/widgets/chat.py" line="254" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="224" />
+        <location filename="../app/widgets/chat.py" line="260" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -249,18 +249,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="103" />
+        <location filename="../app/widgets/markdown.py" line="122" />
         <source>Copied</source>
         <translation>コピーしました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="103" />
-        <location filename="../app/widgets/markdown.py" line="105" />
+        <location filename="../app/widgets/markdown.py" line="122" />
+        <location filename="../app/widgets/markdown.py" line="124" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="104" />
+        <location filename="../app/widgets/markdown.py" line="123" />
         <source>Copy to the clipboard</source>
         <translation>クリップボードにコピー</translation>
     </message>
@@ -345,32 +345,32 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="173" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="174" />
+        <location filename="../app/widgets/preview.py" line="173" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="176" />
+        <location filename="../app/widgets/preview.py" line="175" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="212" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="231" />
+        <location filename="../app/widgets/preview.py" line="246" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -391,63 +391,63 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="216" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="227" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="283" />
-        <location filename="../app/main_window.py" line="291" />
+        <location filename="../app/main_window.py" line="285" />
+        <location filename="../app/main_window.py" line="293" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="318" />
+        <location filename="../app/main_window.py" line="320" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="333" />
+        <location filename="../app/main_window.py" line="335" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="353" />
+        <location filename="../app/main_window.py" line="355" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -498,6 +498,64 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>最後</translation>
+    </message>
+</context>
+<context>
+    <name>PictureViewer</name>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="251" />
+        <source>{percent} %</source>
+        <translation>{percent} %</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="259" />
+        <source>Picture</source>
+        <translation>画像</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="261" />
+        <source>{index} / {count}</source>
+        <translation>{index} / {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="264" />
+        <source>Fit</source>
+        <translation>全体表示</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="266" />
+        <source>Previous picture</source>
+        <translation>前の画像</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="267" />
+        <source>Next picture</source>
+        <translation>次の画像</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="268" />
+        <source>Zoom out</source>
+        <translation>縮小</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="269" />
+        <source>Zoom in</source>
+        <translation>拡大</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="270" />
+        <source>Actual size (one image pixel per screen pixel)</source>
+        <translation>等倍（画像の1ピクセルを画面の1ピクセルで表示）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="271" />
+        <source>Fit the picture to the window</source>
+        <translation>画像をウィンドウに合わせる</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="275" />
+        <source>Picture: scroll to zoom, drag to move</source>
+        <translation>画像: スクロールで拡大縮小、ドラッグで移動</translation>
     </message>
 </context>
 <context>
@@ -976,7 +1034,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="310" />
+        <location filename="../app/widgets/toolpanel.py" line="312" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -984,62 +1042,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="166" />
+        <location filename="../app/widgets/toolpanel.py" line="167" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="232" />
+        <location filename="../app/widgets/toolpanel.py" line="229" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="245" />
+        <location filename="../app/widgets/toolpanel.py" line="242" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="246" />
+        <location filename="../app/widgets/toolpanel.py" line="243" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="247" />
+        <location filename="../app/widgets/toolpanel.py" line="244" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <location filename="../app/widgets/toolpanel.py" line="245" />
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <location filename="../app/widgets/toolpanel.py" line="246" />
         <source>not executed</source>
         <translation>未実行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <location filename="../app/widgets/toolpanel.py" line="247" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="266" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

@@ -127,42 +127,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="123" />
+        <location filename="../app/widgets/busy.py" line="126" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="128" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>{seconds} 秒后重试（第 {attempt}/{attempts} 次）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="130" />
+        <location filename="../app/widgets/busy.py" line="133" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>正在重试（第 {attempt}/{attempts} 次）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>the provider limits the request rate</source>
         <translation>提供商限制了请求频率</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="134" />
+        <location filename="../app/widgets/busy.py" line="137" />
         <source>the provider is overloaded</source>
         <translation>提供商负载过高</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="135" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>the provider had an error</source>
         <translation>提供商出现错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="139" />
         <source>the provider did not answer in time</source>
         <translation>提供商未及时响应</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="140" />
         <source>the connection failed</source>
         <translation>连接失败</translation>
     </message>
@@ -183,37 +183,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="91" />
+        <location filename="../app/widgets/chat.py" line="99" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="200" />
+        <location filename="../app/widgets/chat.py" line="233" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="206" />
+        <location filename="../app/widgets/chat.py" line="240" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="211" />
+        <location filename="../app/widgets/chat.py" line="246" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="217" />
+        <location filename="../app/widgets/chat.py" line="252" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="219" />
+        <location filename="../app/widgets/chat.py" line="254" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="224" />
+        <location filename="../app/widgets/chat.py" line="260" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -249,18 +249,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="103" />
+        <location filename="../app/widgets/markdown.py" line="122" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="103" />
-        <location filename="../app/widgets/markdown.py" line="105" />
+        <location filename="../app/widgets/markdown.py" line="122" />
+        <location filename="../app/widgets/markdown.py" line="124" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="104" />
+        <location filename="../app/widgets/markdown.py" line="123" />
         <source>Copy to the clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
@@ -345,32 +345,32 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="171" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="173" />
+        <location filename="../app/widgets/preview.py" line="172" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="174" />
+        <location filename="../app/widgets/preview.py" line="173" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="176" />
+        <location filename="../app/widgets/preview.py" line="175" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="212" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="231" />
+        <location filename="../app/widgets/preview.py" line="246" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -391,63 +391,63 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="216" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="227" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="283" />
-        <location filename="../app/main_window.py" line="291" />
+        <location filename="../app/main_window.py" line="285" />
+        <location filename="../app/main_window.py" line="293" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="318" />
+        <location filename="../app/main_window.py" line="320" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="333" />
+        <location filename="../app/main_window.py" line="335" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="353" />
+        <location filename="../app/main_window.py" line="355" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -498,6 +498,64 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/pager.py" line="304" />
         <source>Last</source>
         <translation>末页</translation>
+    </message>
+</context>
+<context>
+    <name>PictureViewer</name>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="251" />
+        <source>{percent} %</source>
+        <translation>{percent}%</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="259" />
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="261" />
+        <source>{index} / {count}</source>
+        <translation>{index} / {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="264" />
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="266" />
+        <source>Previous picture</source>
+        <translation>上一张图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="267" />
+        <source>Next picture</source>
+        <translation>下一张图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="268" />
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="269" />
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="270" />
+        <source>Actual size (one image pixel per screen pixel)</source>
+        <translation>实际大小（一个图像像素对应一个屏幕像素）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="271" />
+        <source>Fit the picture to the window</source>
+        <translation>使图片适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/viewer.py" line="275" />
+        <source>Picture: scroll to zoom, drag to move</source>
+        <translation>图片：滚动以缩放，拖动以移动</translation>
     </message>
 </context>
 <context>
@@ -976,7 +1034,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="310" />
+        <location filename="../app/widgets/toolpanel.py" line="312" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -984,62 +1042,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="166" />
+        <location filename="../app/widgets/toolpanel.py" line="167" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="232" />
+        <location filename="../app/widgets/toolpanel.py" line="229" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="245" />
+        <location filename="../app/widgets/toolpanel.py" line="242" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="246" />
+        <location filename="../app/widgets/toolpanel.py" line="243" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="247" />
+        <location filename="../app/widgets/toolpanel.py" line="244" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <location filename="../app/widgets/toolpanel.py" line="245" />
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <location filename="../app/widgets/toolpanel.py" line="246" />
         <source>not executed</source>
         <translation>未执行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <location filename="../app/widgets/toolpanel.py" line="247" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="266" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

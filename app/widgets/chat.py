@@ -10,6 +10,8 @@ decoded picture per frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QWidget
@@ -37,6 +39,7 @@ class ChatEntry(Entry):
         image: ImageData | None = None,
         caption: str = "",
         failure: TurnFailed | None = None,
+        words: Callable[[], str] | None = None,
     ) -> None:
         self.kind = kind  # "bubble" | "preview"
         self.role = role
@@ -44,6 +47,7 @@ class ChatEntry(Entry):
         self.image = image
         self.caption = caption
         self.failure = failure  # an error bubble's failed turn (its Retry and Open Settings)
+        self.words = words  # the text (or caption) in the language shown now: rendered again on a switch
         self.widget: Bubble | ImagePreview | None = None
 
 
@@ -87,13 +91,25 @@ class ChatView(QScrollArea):
         """The previews that are widgets now, oldest first."""
         return [e.widget for e in self.rows.live() if isinstance(e.widget, ImagePreview)]
 
+    def pictures(self) -> list[ChatEntry]:
+        """Every picture row's data, in chat order (collapsed ones and the history's included)."""
+        return [e for e in self.rows.entries if e.kind == "preview"]
+
     def retranslate(self) -> None:
         self.earlier_button.setText(self.tr("Show earlier ({count})").format(count=self.rows.collapsed))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
+            self.reword()
             self.retranslate()
         super().changeEvent(event)
+
+    def reword(self) -> None:
+        """Notes and captions already shown: the same data in the language shown now (on a switch
+        only: it walks every row, collapsed ones included)."""
+        for entry in self.rows.entries:
+            if entry.words is not None:
+                self._reword(entry, entry.words())
 
     # ------------------------------------------------------------------ rows
     def _build(self, entry: ChatEntry) -> QWidget:
@@ -101,6 +117,7 @@ class ChatView(QScrollArea):
         if entry.kind == "preview":
             assert entry.image is not None
             widget = ImagePreview(entry.image, entry.caption)
+            widget.gallery = self.pictures  # the viewer steps through the chat's pictures
         else:
             widget = Bubble(entry.role, entry.text, open_url=lambda url: self._open(url))
             if entry.failure is not None:
@@ -119,6 +136,16 @@ class ChatView(QScrollArea):
             h.addWidget(widget, 4)
             h.addStretch(1)
         return row
+
+    def _reword(self, entry: ChatEntry, text: str) -> None:
+        if entry.kind == "preview":
+            entry.caption = text
+            if isinstance(entry.widget, ImagePreview):
+                entry.widget.set_caption(text)
+        else:
+            entry.text = text
+            if isinstance(entry.widget, Bubble):
+                entry.widget.set_text(text)
 
     def _release(self, entry: ChatEntry) -> None:
         entry.widget = None  # the row (and its picture) is deleted; the entry keeps the data
@@ -143,11 +170,17 @@ class ChatView(QScrollArea):
         return restored
 
     # ------------------------------------------------------------------ API used by the window
-    def add_bubble(self, role: str, text: str) -> Bubble:
-        entry = ChatEntry("bubble", role=role, text=text)
+    def add_bubble(self, role: str, text: str, words: Callable[[], str] | None = None) -> Bubble:
+        """A bubble; ``words`` (a note of the window's own) renders its text again after a switch
+        of language."""
+        entry = ChatEntry("bubble", role=role, text=text, words=words)
         self._append(entry)
         assert isinstance(entry.widget, Bubble)
         return entry.widget
+
+    def add_note(self, role: str, words: Callable[[], str]) -> Bubble:
+        """A notice or error bubble of the window's own words (re-rendered on a language switch)."""
+        return self.add_bubble(role, words(), words)
 
     def set_busy(self, busy: bool) -> None:
         self.typing.set_busy(busy)
@@ -197,40 +230,49 @@ class ChatView(QScrollArea):
     def turn_started(self, e: TurnStarted) -> None:
         self.requests.setdefault(e.turn_id, e.user_text)
         if e.resumed:  # its request is already in the chat (this session or the history)
-            self.add_bubble("notice", self.tr("Continuing the turn where it stopped."))
+            self.add_note("notice", lambda: self.tr("Continuing the turn where it stopped."))
         elif e.source == "user":
             self.add_bubble("user", e.user_text)
         else:
-            self.add_bubble(
+            self.add_note(
                 "notice",
-                self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text,
+                lambda: (
+                    self.tr("Request passed on from {source}:").format(source=e.source) + "\n" + e.user_text
+                ),
             )
         self.set_busy(True)
 
     def handoff(self, e: Handoff) -> None:
-        self.add_bubble("notice", self.tr("Passed the request on to {to}.").format(to=e.to))
+        self.add_note("notice", lambda: self.tr("Passed the request on to {to}.").format(to=e.to))
 
     def turn_finished(self, e: TurnFinished) -> None:
         self.end_turn(e.turn_id)
         self.set_busy(False)
         if e.stop == Stop.INTERRUPTED:
-            self.add_bubble("notice", self.tr("Stopped."))
+            self.add_note("notice", lambda: self.tr("Stopped."))
         elif e.stop == Stop.PAUSED:
-            self.add_bubble("notice", self.tr("Paused. Press Resume to continue."))
+            self.add_note("notice", lambda: self.tr("Paused. Press Resume to continue."))
 
     def turn_failed(self, e: TurnFailed) -> None:
         self.end_turn(e.turn_id)
         self.set_busy(False)
-        text = self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
-        self._append(ChatEntry("bubble", role="error", text=text, failure=e))
 
-    def add_images(self, images: tuple[ImageData, ...] | list[ImageData], caption: str) -> list[ImagePreview]:
+        def words() -> str:
+            return self.tr("The turn failed ({code}): {message}").format(code=e.code, message=e.message)
+
+        self._append(ChatEntry("bubble", role="error", text=words(), failure=e, words=words))
+
+    def add_images(
+        self, images: tuple[ImageData, ...] | list[ImageData], caption: str | Callable[[], str]
+    ) -> list[ImagePreview]:
         """One preview row per image; the caller starts their ``load()`` (decoding off the UI
         thread). A preview that is already collapsed again (more images than live rows) is
-        not returned."""
+        not returned. A callable ``caption`` renders it again after a switch of language."""
         entries = []
+        words = caption if callable(caption) else None
+        text = caption() if callable(caption) else caption
         for image in images:
-            entry = ChatEntry("preview", image=image, caption=caption)
+            entry = ChatEntry("preview", image=image, caption=text, words=words)
             self._append(entry)
             entries.append(entry)
         return [e.widget for e in entries if isinstance(e.widget, ImagePreview)]

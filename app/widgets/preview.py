@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -24,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from app.background import Background
 from core.canonical import ImageData
+
+from .viewer import Gallery, PictureViewer, open_viewer
 
 MAX_PREVIEW_WIDTH = 480
 MAX_PREVIEW_HEIGHT = 360
@@ -34,17 +35,26 @@ def decode(data: bytes) -> QImage:
     return QImage.fromData(data)
 
 
-def decode_scaled(data: bytes, width: int = MAX_PREVIEW_WIDTH, height: int = MAX_PREVIEW_HEIGHT) -> QImage:
-    """Decode and scale down in one go (worker thread): the chat keeps only the small picture."""
+def decode_scaled(
+    data: bytes, width: int = MAX_PREVIEW_WIDTH, height: int = MAX_PREVIEW_HEIGHT, ratio: float = 1.0
+) -> QImage:
+    """Decode and scale in one go (worker thread): the chat keeps only the small picture.
+
+    The preview covers ``fit(image, width, height)`` logical pixels on any screen (the same layout
+    at every scale); it is rendered at as many device pixels as that covers at ``ratio`` (the
+    screen's device pixel ratio, smooth transformation) and carries that ratio, so a HiDPI screen
+    shows it sharp and ``deviceIndependentSize()`` is the logical size."""
     image = QImage.fromData(data)
     if image.isNull():
         return image
-    target = fit(image.size(), width, height)
-    if target == image.size():
-        return image
-    return image.scaled(
-        target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-    )
+    logical = fit(image.size(), width, height)
+    device = QSize(max(1, round(logical.width() * ratio)), max(1, round(logical.height() * ratio)))
+    if device != image.size():
+        image = image.scaled(
+            device, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
+    image.setDevicePixelRatio(ratio)
+    return image
 
 
 def fit(size: QSize, width: int, height: int) -> QSize:
@@ -74,8 +84,9 @@ class Picture(ClickableLabel):
         self.setSizePolicy(policy)
 
     def _size(self) -> QSize | None:
+        """The picture's logical size (its device pixels over its device pixel ratio)."""
         pixmap = self.pixmap()
-        return None if pixmap.isNull() else pixmap.size()
+        return None if pixmap.isNull() else pixmap.deviceIndependentSize().toSize()
 
     def sizeHint(self) -> QSize:
         size = self._size()
@@ -104,25 +115,11 @@ class Picture(ClickableLabel):
         rect = self.contentsRect()
         target = fit(size, rect.width(), rect.height())
         painter = QPainter(self)
-        if target != size:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        # smooth whenever device pixels are not copied one to one (a narrow chat, a frame
+        # smaller than the screen's pixels)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), self.pixmap())
         painter.end()
-
-
-class ImageViewer(QScrollArea):
-    """The full-size image in its own (non-modal) window."""
-
-    def __init__(self, image: QImage, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.setWindowTitle(title)
-        label = QLabel()
-        label.setPixmap(QPixmap.fromImage(image))
-        self.image_label = label
-        self.setWidget(label)
-        self.resize(min(image.width() + 4, 1200), min(image.height() + 4, 900))
 
 
 class ImagePreview(QFrame):
@@ -135,7 +132,8 @@ class ImagePreview(QFrame):
         self.data = image
         self.caption_text = caption
         self.image: QImage | None = None
-        self.viewer: ImageViewer | None = None
+        self.viewer: PictureViewer | None = None
+        self.gallery: Gallery | None = None  # the conversation's pictures, for the viewer's steps
         self.background = Background(self)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.picture = Picture()
@@ -166,6 +164,7 @@ class ImagePreview(QFrame):
         layout.addWidget(self.picture)
         layout.addWidget(self.caption)
         layout.addLayout(buttons)
+        self.installEventFilter(self)  # a new device pixel ratio arrives as an event, not a change
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -180,13 +179,30 @@ class ImagePreview(QFrame):
             self.retranslate()
         super().changeEvent(event)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self and event.type() == QEvent.Type.DevicePixelRatioChange and self.image is not None:
+            self.load()  # moved to a screen of another scale: rendered again for it
+        return False
+
+    def set_caption(self, caption: str) -> None:
+        """The line under the picture (and the viewer's title), e.g. in a new language."""
+        self.caption_text = caption
+        self.caption.setText(caption)
+
     def load(self) -> asyncio.Task[QImage] | None:
         """Decode and scale in a worker thread, then show the picture, if the preview still exists
         (the chat may have dropped the row by then). The full size is decoded again only when
         opened, copied or saved, so a long chat does not hold every full frame. Awaiting the task
         returns once the picture is shown; None when no event loop runs (it keeps its
         "Loading image…" text)."""
-        return self.background.in_thread(decode_scaled, self.data.data, success=self.set_image)
+        return self.background.in_thread(
+            decode_scaled,
+            self.data.data,
+            MAX_PREVIEW_WIDTH,
+            MAX_PREVIEW_HEIGHT,
+            self.devicePixelRatioF(),  # rendered for the screen it is on (sharp on HiDPI)
+            success=self.set_image,
+        )
 
     def full_size(self) -> QImage:
         return decode(self.data.data)
@@ -211,8 +227,7 @@ class ImagePreview(QFrame):
     def open_full_size(self) -> None:
         if self.image is None:
             return
-        self.viewer = ImageViewer(self.full_size(), self.caption_text, self.window())
-        self.viewer.show()
+        self.viewer = open_viewer(self, self.full_size(), self.caption_text, self.gallery, self.data)
 
     def copy_image(self) -> None:
         if self.image is not None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.live_text import display_line
 from core.events import StoredCallState, ToolFinished, ToolProgress, ToolStarted
 
 from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
@@ -201,10 +202,6 @@ class ToolRow(QFrame):
         self.output_pager.set_text(event.body)
         if self.expanded:
             self.output_pager.load()
-        self.display_line.setText(event.display_line)
-        self.display_line.setVisible(bool(event.display_line))
-        self.summary.setText(event.display_line)
-        self.summary.setVisible(bool(event.display_line))
         self.duration.setText(self.duration_text(event.ms))
         self.retranslate()
 
@@ -256,6 +253,11 @@ class ToolRow(QFrame):
         self.person_label.setText(self.tr("Shown to you only (not sent to the model)"))
         if self.clock is not None:
             self.clock.tick()
+        if self.finished is not None:  # the core's line, in the language shown now
+            line = display_line(self.finished)
+            for label in (self.display_line, self.summary):
+                label.setText(line)
+                label.setVisible(bool(line))
         self.status.setText(self.status_text())
         state = self.state()
         self.status.setProperty("state", "error" if state in ("interrupted", "failed") else state)

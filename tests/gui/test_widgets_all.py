@@ -9,6 +9,7 @@ import importlib
 import pkgutil
 import weakref
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import keyring.backends.fail
@@ -35,6 +36,7 @@ from pytestqt.qtbot import QtBot
 import app.widgets
 from app.i18n import LANGUAGES, Translations
 from app.keys import KeyStore
+from app.live_text import picture_caption
 from app.main_window import MainWindow
 from app.settings import SettingsDialog
 from app.widgets.agents import AgentList
@@ -48,13 +50,15 @@ from app.widgets.help_menu import HelpMenu
 from app.widgets.markdown import CodeBlock, CopyButton, MarkdownView
 from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
-from app.widgets.preview import ClickableLabel, ImagePreview, ImageViewer, Picture, decode_scaled
+from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.sampling_card import SamplingArea, SamplingCard
 from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
+from app.widgets.viewer import PictureViewer
+from app.widgets.zoom import ZoomArea, ZoomCanvas
 from core.canonical import ImageData
 from core.elicitation import parse_schema
 from core.events import (
@@ -67,7 +71,10 @@ from core.events import (
     ToolFinished,
     ToolProgress,
     ToolStarted,
+    TurnFinished,
 )
+from core.stops import Stop
+from core.tool_image import display_suffix
 from core.village import Village
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
@@ -90,6 +97,10 @@ SCHEMA = parse_schema(
 )
 STARTED = ToolStarted("a1", "t1", "c1", 1, "cam__live_view_image", {"q": 1})
 FINISHED = ToolFinished("a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "x" * (PAGE_CHARS + 10), "")
+PICTURE = ImageData("image/jpeg", jpeg(), 320, 240)
+WITH_IMAGE = ToolFinished(
+    "a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "{}", display_suffix([PICTURE], "en"), (PICTURE,)
+)
 QUESTION = QuestionAsked("a1", "t1", "c1", "q-1", "Which shelf?", ("top", "bottom"))
 FORM = ElicitationAsked("a1", "cam", "e-1", "Who are you?", SCHEMA)
 SAMPLING = SamplingAsked("a1", "notes", "s-1", (SampledMessage("user", "Summarise.", 1),), "Be brief.", 200)
@@ -112,6 +123,8 @@ def chat_view(tmp_path: Path) -> QWidget:
     chat.add_bubble("user", "look")
     chat.add_bubble("assistant", "I see a shelf.")
     chat.add_bubble("user", "and now?")  # one more than the live rows: "Show earlier (1)"
+    chat.turn_finished(TurnFinished("a1", "t1", "", Stop.INTERRUPTED))  # a note of the window's own
+    chat.add_images([PICTURE], partial(picture_caption, WITH_IMAGE))  # in the language shown
     chat.set_busy(True)
     return chat
 
@@ -143,6 +156,21 @@ def image_preview(tmp_path: Path) -> QWidget:
     return preview
 
 
+def picture_viewer(tmp_path: Path) -> QWidget:
+    chat = ChatView()
+    for colour in ((200, 40, 40), (40, 200, 40), (40, 40, 200)):
+        chat.add_images([ImageData("image/jpeg", jpeg(colour=colour), 320, 240)], "cam__live_view_image")
+    second = chat.pictures()[1].image
+    assert second is not None
+    return PictureViewer(decode_scaled(second.data), "cam__live_view_image", None, chat.pictures, second)
+
+
+def zoom_canvas(tmp_path: Path) -> ZoomCanvas:
+    canvas = ZoomCanvas()
+    canvas.set_picture(decode_scaled(jpeg()))
+    return canvas
+
+
 def question_area(tmp_path: Path) -> QWidget:
     area = QuestionArea(None)
     area.on_asked(QUESTION)
@@ -163,7 +191,7 @@ def sampling_area(tmp_path: Path) -> QWidget:
 
 def tool_row(tmp_path: Path) -> QWidget:
     row = ToolRow(STARTED)
-    row.finish(FINISHED)
+    row.finish(WITH_IMAGE)  # its display line follows the language (issue 13, defect 8)
     row.set_expanded(True)
     return row
 
@@ -230,11 +258,11 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     ElicitationCard: lambda tmp_path: ElicitationCard(FORM, "Ava"),
     FitText: lambda tmp_path: FitText("line one\nline two"),
     ImagePreview: image_preview,
-    ImageViewer: lambda tmp_path: ImageViewer(decode_scaled(jpeg()), "cam__live_view_image"),
     MainWindow: main_window,
     MultiSelect: lambda tmp_path: MultiSelect(("front", "back"), ("Front door", "Back yard"), ("back",)),
     Pager: pager,
     Picture: picture,
+    PictureViewer: picture_viewer,
     QuestionArea: question_area,
     QuestionCard: lambda tmp_path: QuestionCard(QUESTION, "Ava"),
     SamplingArea: sampling_area,
@@ -244,6 +272,8 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     StoreNotice: store_notice,
     ToolPanel: tool_panel,
     ToolRow: tool_row,
+    ZoomArea: lambda tmp_path: ZoomArea(zoom_canvas(tmp_path)),
+    ZoomCanvas: zoom_canvas,
 }
 
 
