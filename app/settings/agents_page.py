@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from core.config import BUILTIN_TOOLS, DEFAULT_BUILTIN_TOOLS
 
 from .server_editor import ServerEditor
+from .template_refs import TemplateRefs
 
 
 def server_summary(name: str, spec: dict[str, Any]) -> str:
@@ -40,9 +41,10 @@ class AgentsPage(QWidget):
 
     shown = Signal()  # another agent is on screen: the dialog marks its fields
 
-    def __init__(self, data: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, data: dict[str, Any], refs: TemplateRefs, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.data = data
+        self.refs = refs
         self._loading = False
         self.agent_list = QListWidget()
         self.agent_list.currentRowChanged.connect(self.show_agent)
@@ -51,7 +53,7 @@ class AgentsPage(QWidget):
         self.a_prompt = QPlainTextEdit()
         self.a_prompt.setMaximumHeight(90)
         self.a_name.textEdited.connect(lambda v: self._set_agent("name", v))
-        self.a_template.currentTextChanged.connect(lambda v: self._set_agent("template", v) if v else None)
+        self.a_template.currentIndexChanged.connect(self._template_chosen)
         self.a_prompt.textChanged.connect(
             lambda: self._set_agent("system_prompt", self.a_prompt.toPlainText())
         )
@@ -162,7 +164,9 @@ class AgentsPage(QWidget):
         self._loading = True
         if a is not None:
             self.a_name.setText(a["name"])
-            self.a_template.setCurrentText(a["template"])
+            owner = self.refs.owner(a)
+            index = next((i for i, t in enumerate(self.data["templates"]) if t is owner), -1)
+            self.a_template.setCurrentIndex(index)
             self.a_prompt.setPlainText(a.get("system_prompt", ""))
             self.refresh_servers()
             self.a_connected.clear()
@@ -192,6 +196,21 @@ class AgentsPage(QWidget):
         a[key] = value
         if key == "name":
             self.agent_list.currentItem().setText(value or a["id"])
+
+    def _template_chosen(self, index: int) -> None:
+        a = self.current_agent()
+        if self._loading or a is None or not 0 <= index < len(self.data["templates"]):
+            return
+        template = self.data["templates"][index]
+        a["template"] = template["name"]
+        self.refs.bind(a, template)
+
+    def refresh_template_names(self) -> None:
+        """A template was renamed: the choice shows the new names (the selection stays)."""
+        self._loading = True
+        for i, t in enumerate(self.data["templates"][: self.a_template.count()]):
+            self.a_template.setItemText(i, t["name"])
+        self._loading = False
 
     def _connected_changed(self, _item: QListWidgetItem) -> None:
         a = self.current_agent()

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.keys import KeyStore
+from app.keys import KeyringUnavailable, KeyStore
 from core.config import (
     LANGUAGES,
     Config,
@@ -42,6 +42,7 @@ from core.config import (
 from core.log import event
 
 from .agents_page import AgentsPage
+from .template_refs import TemplateRefs
 from .templates_page import TemplatesPage
 
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English", "zh": "中文"}
@@ -63,9 +64,11 @@ class SettingsDialog(QDialog):
         self.problems: list[tuple[str, str]] = []
         self.resize(860, 620)
 
-        self.templates_page = TemplatesPage(self.data, keys)
-        self.agents_page = AgentsPage(self.data)
+        self.refs = TemplateRefs(self.data)
+        self.templates_page = TemplatesPage(self.data, keys, self.refs)
+        self.agents_page = AgentsPage(self.data, self.refs)
         self.templates_page.changed.connect(self.reload_lists)
+        self.templates_page.renamed.connect(self.agents_page.refresh_template_names)
         self.templates_page.refused.connect(self.show_problems)
         self.templates_page.shown.connect(self.mark_fields)
         self.agents_page.shown.connect(self.mark_fields)
@@ -219,7 +222,31 @@ class SettingsDialog(QDialog):
             )
             return False
         event("settings saved", path=self.path)
+        self.move_keys()
         self.saved_label.setText(self.tr("Saved ✓"))
         QTimer.singleShot(1600, self.saved_label, lambda: self.saved_label.setText(""))  # dropped if closed
         self.saved.emit(cfg)
         return True
+
+    def move_keys(self) -> None:
+        """After a save: each renamed template's key goes to its new keyring entry (defect 3)."""
+        failed = []
+        for old, new, keep_old in self.refs.key_moves():
+            try:
+                if self.keys.move(old, new, keep_old):
+                    event("key moved", entry=old, to=new, kept=keep_old)
+            except KeyringUnavailable:
+                failed.append(new)
+        self.refs.mark_saved()
+        self.templates_page.update_key_state()
+        if failed:
+            self.show_problems(
+                [
+                    (
+                        "",
+                        self.tr(
+                            "The OS keyring could not be reached: store the key again under {entries}."
+                        ).format(entries=", ".join(failed)),
+                    )
+                ]
+            )

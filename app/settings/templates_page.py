@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,8 @@ from core.config import PROTOCOLS, new_template
 from core.llm import DEFAULT_BASE_URLS
 from core.log import event
 
+from .template_refs import TemplateRefs, key_name_for
+
 DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "resources" / "templates.json"
 
 
@@ -42,10 +43,6 @@ def default_templates() -> list[dict[str, Any]]:
     except (OSError, ValueError):
         return []
     return [t for t in data.get("templates", []) if isinstance(t, dict)]
-
-
-def key_name_for(template_name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", template_name.strip()).strip("-").lower() or "key"
 
 
 def unique(base: str, taken: set[str]) -> str:
@@ -60,13 +57,17 @@ class TemplatesPage(QWidget):
     The dialog calls ``retranslate`` when the language changes."""
 
     changed = Signal()  # a template was added or removed: the dialog reloads its lists
+    renamed = Signal()  # a template's name changed: the agents page shows the new name
     shown = Signal()  # another template is on screen: the dialog marks its fields
     refused = Signal(object)  # list of (key path, message)
 
-    def __init__(self, data: dict[str, Any], keys: KeyStore, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, data: dict[str, Any], keys: KeyStore, refs: TemplateRefs, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.data = data
         self.keys = keys
+        self.refs = refs
         self._loading = False
         self.template_list = QListWidget()
         self.template_list.currentRowChanged.connect(self.show_template)
@@ -89,7 +90,7 @@ class TemplatesPage(QWidget):
         self.t_tools = QCheckBox()
         self.t_images = QCheckBox()
         self.t_key_name = QLineEdit()
-        self.t_name.textEdited.connect(lambda v: self._set_template("name", v.strip()))
+        self.t_name.textEdited.connect(self._rename)
         self.t_protocol.currentTextChanged.connect(self._protocol_changed)
         self.t_base_url.textEdited.connect(lambda v: self._set_template("base_url", v.strip()))
         self.t_model.textEdited.connect(lambda v: self._set_template("model", v.strip()))
@@ -227,10 +228,19 @@ class TemplatesPage(QWidget):
         if self._loading or t is None:
             return
         t[key] = value
-        if key == "name":
-            self.template_list.currentItem().setText(value or "—")
         if key == "key":
             self.update_key_state()
+
+    def _rename(self, text: str) -> None:
+        t = self.current_template()
+        if self._loading or t is None:
+            return
+        name = text.strip()
+        if self.refs.rename(t, name):
+            self.t_key_name.setText(t.get("key") or "")
+            self.update_key_state()
+        self.template_list.currentItem().setText(name or "—")
+        self.renamed.emit()
 
     def _protocol_changed(self, protocol: str) -> None:
         t = self.current_template()
