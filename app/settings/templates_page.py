@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -134,6 +135,7 @@ class TemplatesPage(QWidget):
         self.key_message.setObjectName("fieldError")
         self.key_message.setWordWrap(True)
         self.key_store_button.clicked.connect(self.store_key)
+        self.key_input.installEventFilter(self)  # Enter stores the key; it never presses Save
         self.key_delete_button.clicked.connect(self.delete_key)
         self.key_session_button.clicked.connect(self.keep_for_session)
         kr = QHBoxLayout()
@@ -146,6 +148,17 @@ class TemplatesPage(QWidget):
         kv.addWidget(self.key_message)
         kv.addWidget(self.key_session_button, 0, Qt.AlignmentFlag.AlignLeft)
         return self.key_box
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.key_input
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self.store_key()
+            return True
+        return super().eventFilter(watched, event)
 
     # ================================================================= text
     def retranslate(self) -> None:
