@@ -27,4 +27,7 @@ QPushButton#stopButton:enabled { color: #b42318; }
 QLabel#fieldError { color: #b42318; }
 QLabel#keyState[present="true"] { color: #1f7a3a; }
 QLabel#keyState[present="false"] { color: #6b7685; }
+QLabel#testResult[ok="true"] { color: #1f7a3a; }
+QLabel#testResult[ok="false"], QLabel#modelsStatus[ok="false"] { color: #b42318; }
+QLabel#modelsStatus { color: #5e6a7d; }
 """
