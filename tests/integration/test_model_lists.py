@@ -49,8 +49,9 @@ async def test_a_wrong_key_is_the_providers_own_401() -> None:
 
 @pytest.mark.asyncio
 async def test_a_server_error_is_reported_once_without_retries() -> None:
-    with FakeProvider("openai-compat") as fake:
-        fake.script(Reply.error(503, message="model list unavailable"))
+    with FakeProvider(
+        "openai-compat", models_reply=Reply.error(503, message="model list unavailable")
+    ) as fake:
         async with httpx.AsyncClient() as client:
             with pytest.raises(ProviderHTTPError) as caught:
                 await list_models(template("openai-compat", fake.url), None, client)

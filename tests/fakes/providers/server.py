@@ -45,6 +45,7 @@ class FakeProvider:
     host: str = "127.0.0.1"
     port: int = 0
     models: list[str] = field(default_factory=lambda: ["fake-large", "fake-small"])  # GET …/models
+    models_reply: Reply | None = None  # an error status: GET …/models answers it (the script is for POSTs)
     requests: list[Received] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -126,7 +127,7 @@ class _Handler(BaseHTTPRequestHandler):
             record.status = 401
             self._json(401, family.error_body(Reply.error(401, None, "invalid x-api-key / API key")))
             return
-        reply = fake._next({}) if fake._queue else None
+        reply = fake.models_reply
         if reply is not None and reply.status != 200:
             record.status = reply.status
             self._json(reply.status, family.error_body(reply))
