@@ -67,6 +67,7 @@ class ConnectionTest(QWidget):
         self.background = Background(self)
         self.task: asyncio.Task[Any] | None = None
         self.url = ""
+        self.generation = 0  # a result of an earlier test (another template's) is dropped
         self.button = QPushButton()
         self.button.setObjectName("testConnection")
         self.button.clicked.connect(self.start)
@@ -91,7 +92,8 @@ class ConnectionTest(QWidget):
         self.vision.setToolTip(self.tr("Sends a frame of the demo camera and asks the model what it shows"))
 
     def running(self) -> bool:
-        return self.task is not None and not self.task.done()
+        """Until its result is shown (the task is done a moment before its callback runs)."""
+        return self.task is not None
 
     def reset(self) -> None:
         """Another template is on screen: a running test is cancelled, its result cleared."""
@@ -99,6 +101,7 @@ class ConnectionTest(QWidget):
             assert self.task is not None
             self.task.cancel()
         self.task = None
+        self.generation += 1
         self.show_result("", None)
 
     def show_result(self, text: str, ok: bool | None) -> None:
@@ -137,8 +140,12 @@ class ConnectionTest(QWidget):
             )
             return
         self.url = template.base_url or DEFAULT_BASE_URLS.get(template.protocol, "-")
+        self.generation += 1
+        mine = self.generation
         self.task = self.background.run(
-            self.probe(template, key, self.vision.isChecked()), self.succeeded, self.failed
+            self.probe(template, key, self.vision.isChecked()),
+            lambda result: self.succeeded(result) if mine == self.generation else None,
+            lambda exc: self.failed(exc) if mine == self.generation else None,
         )
         self.show_result(self.tr("Sending a test request to {url} …").format(url=self.url), None)
 

@@ -80,6 +80,7 @@ class ModelFetch(QWidget):
         self.background = Background(self)
         self.task: asyncio.Task[Any] | None = None
         self.cache: dict[tuple[str, str, str], list[str]] = {}
+        self.generation = 0  # a list fetched for another template is not shown on this one
         self.button = QPushButton()
         self.button.setObjectName("fetchModels")
         self.button.clicked.connect(self.fetch)
@@ -109,9 +110,10 @@ class ModelFetch(QWidget):
 
     def shown(self) -> None:
         """Another template is on screen: its list, if fetched before."""
-        if self.task is not None and not self.task.done():
+        if self.task is not None:
             self.task.cancel()
         self.task = None
+        self.generation += 1
         self.say("")
         t = self.current()
         template = edited_template(t) if t is not None else None
@@ -120,7 +122,7 @@ class ModelFetch(QWidget):
 
     def fetch(self) -> None:
         t = self.current()
-        if t is None or (self.task is not None and not self.task.done()):
+        if t is None or self.task is not None:
             return
         template = edited_template(t)
         if isinstance(template, str):
@@ -134,7 +136,14 @@ class ModelFetch(QWidget):
             self.say(self.tr('No key is stored under "{entry}" yet.').format(entry=template.key), False)
             return
         self.say(self.tr("Asking the provider for its models …"))
-        self.task = self.background.run(self._list(template, key), self._listed(template), self._failed)
+        self.generation += 1
+        mine = self.generation
+        listed = self._listed(template)
+        self.task = self.background.run(
+            self._list(template, key),
+            lambda names: listed(names) if mine == self.generation else None,
+            lambda exc: self._failed(exc) if mine == self.generation else None,
+        )
 
     async def _list(self, template: Template, key: str | None) -> list[str] | None:
         async with httpx.AsyncClient(follow_redirects=False) as client:
