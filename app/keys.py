@@ -87,6 +87,21 @@ class KeyStore:
             except Exception as exc:
                 raise KeyringUnavailable(type(exc).__name__) from exc
 
+    def move(self, old: str, new: str, keep_old: bool = False) -> bool:
+        """Give entry ``new`` the key of ``old`` (a key already under ``new`` wins) and remove
+        ``old`` unless ``keep_old``: a renamed template's key follows it. False when ``old`` holds
+        no key. Raises ``KeyringUnavailable``."""
+        value = self.get(old)
+        if value is None:
+            return False
+        if self.in_session(old):
+            self._session.setdefault(new, value)
+        elif self.get(new) is None:
+            self.set(new, value)
+        if not keep_old:
+            self.delete(old)
+        return True
+
     def present(self, name: str | None) -> bool:
         return self.get(name) is not None
 

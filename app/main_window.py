@@ -409,7 +409,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ settings
     def open_settings(self) -> Any:
         if self.settings_dialog is None:
-            self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
+            self.settings_dialog = SettingsDialog(
+                self.village.config, self.keys, self, running=lambda agent_id: agent_id in self.handles
+            )
             self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
         # Non-modal: the chat stays usable while the dialog is open; never exec() (no nested loop).

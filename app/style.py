@@ -33,4 +33,7 @@ QLabel#codeLanguage { color: #6b7685; font-size: 11px; }
 QToolButton#copyButton { color: #5e6a7d; font-size: 11px; border: none; padding: 0px 4px; }
 QFrame#bubble_user QToolButton#copyButton { color: #dbe6fb; }
 QLabel#typingText { color: #6b7685; font-style: italic; }
+QLabel#testResult[ok="true"] { color: #1f7a3a; }
+QLabel#testResult[ok="false"], QLabel#modelsStatus[ok="false"] { color: #b42318; }
+QLabel#modelsStatus { color: #5e6a7d; }
 """

@@ -174,11 +174,27 @@ class Village:
                 await provider.close_agent(agent.id)
                 await self._connect(rt)
         for agent_id in [a for a in self._agents if a not in {x.id for x in config.agents}]:
-            rt = self._agents[agent_id]
-            if rt.running == 0:
-                del self._agents[agent_id]
-                if self._tool_provider is not None:
-                    await self._tool_provider.close_agent(agent_id)
+            await self._retire(agent_id)
+
+    async def _retire(self, agent_id: str) -> None:
+        """An agent the configuration no longer has: gone at once when idle; its running (and
+        queued) turns are stopped, and it goes when the last of them ends (``_run``)."""
+        rt = self._agents[agent_id]
+        if rt.running or any(h.agent_id == agent_id for h in self.running_turns()):
+            for handle in self.running_turns():
+                if handle.agent_id == agent_id:
+                    handle.stop()
+            return
+        del self._agents[agent_id]
+        if self._tool_provider is not None:
+            await self._tool_provider.close_agent(agent_id)
+        self.bus.publish(
+            Notice(
+                None,
+                "info",
+                note("agent_removed", self.config.village.language, agent=rt.agent.name or agent_id),
+            )
+        )
 
     # ------------------------------------------------------------------ queries
     def statuses(self) -> list[AgentStatus]:
@@ -376,6 +392,9 @@ class Village:
                 )
             finally:
                 rt.running -= 1
+        if self._agents.get(agent.id) is rt and all(a.id != agent.id for a in self.config.agents):
+            self._handles.pop(handle.turn_id, None)  # this turn no longer counts as running
+            await self._retire(agent.id)
         if forward and handoff_to is not None:
             log_event("handoff", agent=agent.id, to=handoff_to, hop=hop + 1)
             self.bus.publish(Handoff(agent.id, handoff_to, handle.turn_id))

@@ -451,6 +451,120 @@ T: dict[str, tuple[str, str]] = {
         "画像: スクロールで拡大縮小、ドラッグで移動",
         "图片：滚动以缩放，拖动以移动",
     ),
+    # ---- settings part (issue 13): agents added and removed, unsaved edits, presets, Test connection,
+    # the model list, timeout / retries / streaming
+    "Id": ("ID", "ID"),
+    "Add agent": ("エージェントを追加", "添加智能体"),
+    "Remove agent": ("エージェントを外す", "移除智能体"),
+    "New agent": ("新しいエージェント", "新智能体"),
+    "Remove {name} ({id})? Its conversations stay in the store.": (
+        "{name}（{id}）を外しますか？会話は保存されたまま残ります。",
+        "要移除 {name}（{id}）吗？其对话仍保留在存储中。",
+    ),
+    "Its running turn is stopped when you save.": (
+        "実行中のターンは保存したときに止まります。",
+        "保存时将停止其正在进行的回合。",
+    ),
+    "Letters, digits, _ and - (at most 48)": (
+        "英字、数字、_ と -（48 文字まで）",
+        "字母、数字、_ 和 -（最多 48 个）",
+    ),
+    "Another agent has this id": ("この ID は別のエージェントが使っています", "此 ID 已被另一个智能体使用"),
+    "Cancel test": ("テストを中止", "取消测试"),
+    "Test connection": ("接続をテスト", "测试连接"),
+    "with a picture (vision check)": ("画像付き（画像認識の確認）", "附带图片（视觉检查）"),
+    "Sends a frame of the demo camera and asks the model what it shows": (
+        "デモカメラの 1 コマを送り、何が写っているかをモデルに尋ねます",
+        "发送演示摄像头的一帧画面，并询问模型画面中有什么",
+    ),
+    "Test cancelled.": ("テストを中止しました。", "测试已取消。"),
+    "Fix the template first: {problems}": (
+        "先にテンプレートを直してください: {problems}",
+        "请先修正模板：{problems}",
+    ),
+    "The offline demo needs no connection: it answers on this computer.": (
+        "オフラインデモは接続を必要としません。このコンピューター上で応答します。",
+        "离线演示无需连接：它在这台计算机上作答。",
+    ),
+    'No key is stored under the keyring entry "{entry}": paste it below and press Store key.': (
+        "キーリングの項目「{entry}」にキーが保存されていません。下に貼り付けて「キーを保存」を押してください。",
+        "密钥环条目“{entry}”下没有保存密钥：请在下方粘贴并点击“保存密钥”。",
+    ),
+    "Sending a test request to {url} …": (
+        "{url} にテストの要求を送っています…",
+        "正在向 {url} 发送测试请求…",
+    ),
+    "Connected in {seconds} s, but the model answered with no text.": (
+        "{seconds} 秒で接続しましたが、モデルの応答に文章がありませんでした。",
+        "已在 {seconds} 秒内连接，但模型的回答中没有文字。",
+    ),
+    "Connected in {seconds} s. The model answered: {answer}": (
+        "{seconds} 秒で接続しました。モデルの応答: {answer}",
+        "已在 {seconds} 秒内连接。模型的回答：{answer}",
+    ),
+    "The provider refused the request: HTTP {status}{code}: {message}": (
+        "プロバイダーが要求を拒否しました: HTTP {status}{code}: {message}",
+        "提供方拒绝了请求：HTTP {status}{code}：{message}",
+    ),
+    "{url} could not be reached: {error}": (
+        "{url} に接続できませんでした: {error}",
+        "无法连接到 {url}：{error}",
+    ),
+    "The answer could not be read: {error}": ("応答を読み取れませんでした: {error}", "无法读取回答：{error}"),
+    "The test failed: {error}": ("テストに失敗しました: {error}", "测试失败：{error}"),
+    "Fetch models": ("モデル一覧を取得", "获取模型列表"),
+    'No key is stored under "{entry}" yet.': (
+        "「{entry}」にはまだキーが保存されていません。",
+        "“{entry}”下尚未保存密钥。",
+    ),
+    "Asking the provider for its models …": (
+        "プロバイダーにモデル一覧を問い合わせています…",
+        "正在向提供方查询模型列表…",
+    ),
+    "This provider's API offers no model list: type the model name.": (
+        "このプロバイダーの API はモデル一覧を提供していません。モデル名を入力してください。",
+        "此提供方的 API 不提供模型列表：请输入模型名称。",
+    ),
+    "{count} models": ("{count} 個のモデル", "{count} 个模型"),
+    "No model list: HTTP {status}: {message}": (
+        "モデル一覧なし: HTTP {status}: {message}",
+        "无模型列表：HTTP {status}：{message}",
+    ),
+    "No model list: {error}": ("モデル一覧なし: {error}", "无模型列表：{error}"),
+    "Providers": ("プロバイダー", "提供方"),
+    "Servers on this computer (no key)": (
+        "このコンピューター上のサーバー（キー不要）",
+        "本机上的服务器（无需密钥）",
+    ),
+    "Anthropic Messages (Claude)": ("Anthropic Messages（Claude）", "Anthropic Messages（Claude）"),
+    "OpenAI-compatible Chat Completions": ("OpenAI 互換 Chat Completions", "OpenAI 兼容 Chat Completions"),
+    "Google Gemini": ("Google Gemini", "Google Gemini"),
+    "OpenAI Responses": ("OpenAI Responses", "OpenAI Responses"),
+    "xAI Responses (Grok)": ("xAI Responses（Grok）", "xAI Responses（Grok）"),
+    "Meta Llama API (Responses)": ("Meta Llama API（Responses）", "Meta Llama API（Responses）"),
+    "Perplexity Agent API (Responses)": (
+        "Perplexity Agent API（Responses）",
+        "Perplexity Agent API（Responses）",
+    ),
+    "Offline demo (no AI)": ("オフラインデモ（AI なし）", "离线演示（无 AI）"),
+    "The OS keyring could not be reached: store the key again under {entries}.": (
+        "OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。",
+        "无法连接到系统密钥环：请在 {entries} 下重新保存密钥。",
+    ),
+    "Save the changes to the settings?": ("設定の変更を保存しますか？", "要保存对设置的更改吗？"),
+    "Discard": ("破棄", "放弃"),
+    "Add from preset": ("プリセットから追加", "从预设添加"),
+    "Timeout": ("タイムアウト", "超时"),
+    "Retries": ("再試行", "重试次数"),
+    "Streaming": ("ストリーミング", "流式输出"),
+    "s": ("秒", "秒"),
+    "How long one request may take": ("1 回の要求にかけてよい時間", "单次请求允许的时长"),
+    "How often a failed request is tried (the first try included)": (
+        "失敗した要求を試す回数（最初の 1 回を含む）",
+        "失败的请求最多尝试的次数（含第一次）",
+    ),
+    "Show the answer while it is written": ("書かれている途中の応答を表示する", "边生成边显示回答"),
+    # ---- end of the settings part
 }
 
 

@@ -41,64 +41,111 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="145" />
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="146" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="147" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="117" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>Built-in tools</source>
         <translation>Built-in tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="122" />
+        <location filename="../app/settings/agents_page.py" line="156" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>May ask me questions (ask_user_question)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="124" />
+        <location filename="../app/settings/agents_page.py" line="158" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="160" />
+        <source>Add agent</source>
+        <translation>Add agent</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="161" />
+        <location filename="../app/settings/agents_page.py" line="259" />
+        <source>Remove agent</source>
+        <translation>Remove agent</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="129" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="245" />
+        <source>New agent</source>
+        <translation>New agent</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="261" />
+        <source>Remove {name} ({id})? Its conversations stay in the store.</source>
+        <translation>Remove {name} ({id})? Its conversations stay in the store.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="265" />
+        <source>Its running turn is stopped when you save.</source>
+        <translation>Its running turn is stopped when you save.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="269" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="295" />
+        <source>Letters, digits, _ and - (at most 48)</source>
+        <translation>Letters, digits, _ and - (at most 48)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="297" />
+        <source>Another agent has this id</source>
+        <translation>Another agent has this id</translation>
     </message>
 </context>
 <context>
@@ -213,7 +260,7 @@
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="260" />
+        <location filename="../app/widgets/chat.py" line="261" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
@@ -244,6 +291,84 @@
         <location filename="../app/widgets/composer.py" line="68" />
         <source>Stop</source>
         <translation>Stop</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="90" />
+        <source>Cancel test</source>
+        <translation>Cancel test</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="90" />
+        <source>Test connection</source>
+        <translation>Test connection</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="91" />
+        <source>with a picture (vision check)</source>
+        <translation>with a picture (vision check)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="92" />
+        <source>Sends a frame of the demo camera and asks the model what it shows</source>
+        <translation>Sends a frame of the demo camera and asks the model what it shows</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="119" />
+        <source>Test cancelled.</source>
+        <translation>Test cancelled.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="126" />
+        <source>Fix the template first: {problems}</source>
+        <translation>Fix the template first: {problems}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="130" />
+        <source>The offline demo needs no connection: it answers on this computer.</source>
+        <translation>The offline demo needs no connection: it answers on this computer.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="137" />
+        <source>No key is stored under the keyring entry "{entry}": paste it below and press Store key.</source>
+        <translation>No key is stored under the keyring entry "{entry}": paste it below and press Store key.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="150" />
+        <source>Sending a test request to {url} …</source>
+        <translation>Sending a test request to {url} …</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="170" />
+        <source>Connected in {seconds} s, but the model answered with no text.</source>
+        <translation>Connected in {seconds} s, but the model answered with no text.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="177" />
+        <source>Connected in {seconds} s. The model answered: {answer}</source>
+        <translation>Connected in {seconds} s. The model answered: {answer}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="187" />
+        <source>The provider refused the request: HTTP {status}{code}: {message}</source>
+        <translation>The provider refused the request: HTTP {status}{code}: {message}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="191" />
+        <source>{url} could not be reached: {error}</source>
+        <translation>{url} could not be reached: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="193" />
+        <source>The answer could not be read: {error}</source>
+        <translation>The answer could not be read: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="195" />
+        <source>The test failed: {error}</source>
+        <translation>The test failed: {error}</translation>
     </message>
 </context>
 <context>
@@ -376,6 +501,64 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>KeyBox</name>
+    <message>
+        <location filename="../app/settings/key_box.py" line="73" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API key (stored only in the OS keyring)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="74" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>Paste the key here; it is never shown again</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="75" />
+        <source>Store key</source>
+        <translation>Store key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="76" />
+        <source>Delete key</source>
+        <translation>Delete key</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="77" />
+        <source>Keep the key for this session only</source>
+        <translation>Keep the key for this session only</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="92" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>No key needed (no keyring entry named)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="94" />
+        <source>Key present (kept for this session only)</source>
+        <translation>Key present (kept for this session only)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="96" />
+        <source>Key present in the OS keyring</source>
+        <translation>Key present in the OS keyring</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="98" />
+        <source>No key stored</source>
+        <translation>No key stored</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="124" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="148" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>The OS keyring could not be reached.</translation>
+    </message>
+</context>
+<context>
     <name>LockedNotice</name>
     <message>
         <location filename="../app/instance.py" line="116" />
@@ -450,6 +633,50 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/main_window.py" line="355" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFetch</name>
+    <message>
+        <location filename="../app/settings/model_box.py" line="98" />
+        <source>Fetch models</source>
+        <translation>Fetch models</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="129" />
+        <source>Fix the template first: {problems}</source>
+        <translation>Fix the template first: {problems}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="136" />
+        <source>No key is stored under "{entry}" yet.</source>
+        <translation>No key is stored under "{entry}" yet.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="138" />
+        <source>Asking the provider for its models …</source>
+        <translation>Asking the provider for its models …</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="156" />
+        <source>This provider's API offers no model list: type the model name.</source>
+        <translation>This provider's API offers no model list: type the model name.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="160" />
+        <source>{count} models</source>
+        <translation>{count} models</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="167" />
+        <source>No model list: HTTP {status}: {message}</source>
+        <translation>No model list: HTTP {status}: {message}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="171" />
+        <location filename="../app/settings/model_box.py" line="173" />
+        <source>No model list: {error}</source>
+        <translation>No model list: {error}</translation>
     </message>
 </context>
 <context>
@@ -559,6 +786,19 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>PresetMenu</name>
+    <message>
+        <location filename="../app/settings/presets.py" line="105" />
+        <source>Providers</source>
+        <translation>Providers</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="108" />
+        <source>Servers on this computer (no key)</source>
+        <translation>Servers on this computer (no key)</translation>
+    </message>
+</context>
+<context>
     <name>ProblemTexts</name>
     <message>
         <location filename="../app/widgets/elicitation_problems.py" line="20" />
@@ -620,6 +860,49 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/elicitation_problems.py" line="45" />
         <source>Enter a date and time as YYYY-MM-DDThh:mm</source>
         <translation>Enter a date and time as YYYY-MM-DDThh:mm</translation>
+    </message>
+</context>
+<context>
+    <name>ProtocolBox</name>
+    <message>
+        <location filename="../app/settings/presets.py" line="63" />
+        <source>Anthropic Messages (Claude)</source>
+        <translation>Anthropic Messages (Claude)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="64" />
+        <source>OpenAI-compatible Chat Completions</source>
+        <translation>OpenAI-compatible Chat Completions</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="65" />
+        <source>Google Gemini</source>
+        <translation>Google Gemini</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="66" />
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="67" />
+        <source>xAI Responses (Grok)</source>
+        <translation>xAI Responses (Grok)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="68" />
+        <source>Meta Llama API (Responses)</source>
+        <translation>Meta Llama API (Responses)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="69" />
+        <source>Perplexity Agent API (Responses)</source>
+        <translation>Perplexity Agent API (Responses)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="70" />
+        <source>Offline demo (no AI)</source>
+        <translation>Offline demo (no AI)</translation>
     </message>
 </context>
 <context>
@@ -757,74 +1040,96 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="121" />
+        <location filename="../app/settings/dialog.py" line="134" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="122" />
+        <location filename="../app/settings/dialog.py" line="135" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="123" />
+        <location filename="../app/settings/dialog.py" line="136" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="124" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="133" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="149" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="139" />
+        <location filename="../app/settings/dialog.py" line="152" />
+        <location filename="../app/settings/dialog.py" line="282" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="140" />
+        <location filename="../app/settings/dialog.py" line="153" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="163" />
+        <location filename="../app/settings/dialog.py" line="176" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="218" />
+        <location filename="../app/settings/dialog.py" line="231" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="222" />
+        <location filename="../app/settings/dialog.py" line="239" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="261" />
+        <source>The OS keyring could not be reached: store the key again under {entries}.</source>
+        <translation>The OS keyring could not be reached: store the key again under {entries}.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="279" />
+        <source>Save the changes to the settings?</source>
+        <translation>Save the changes to the settings?</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="283" />
+        <source>Discard</source>
+        <translation>Discard</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="284" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
     </message>
 </context>
 <context>
@@ -891,144 +1196,130 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="151" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="154" />
+        <source>Add from preset</source>
+        <translation>Add from preset</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
+        <location filename="../app/settings/templates_page.py" line="167" />
+        <source>Timeout</source>
+        <translation>Timeout</translation>
+    </message>
+    <message>
         <location filename="../app/settings/templates_page.py" line="168" />
+        <source>Retries</source>
+        <translation>Retries</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="169" />
+        <source>Streaming</source>
+        <translation>Streaming</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
-        <source>API key (stored only in the OS keyring)</source>
-        <translation>API key (stored only in the OS keyring)</translation>
+        <location filename="../app/settings/templates_page.py" line="177" />
+        <source>s</source>
+        <translation>s</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
-        <source>Paste the key here; it is never shown again</source>
-        <translation>Paste the key here; it is never shown again</translation>
+        <location filename="../app/settings/templates_page.py" line="178" />
+        <source>How long one request may take</source>
+        <translation>How long one request may take</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
-        <source>Store key</source>
-        <translation>Store key</translation>
+        <location filename="../app/settings/templates_page.py" line="179" />
+        <source>How often a failed request is tried (the first try included)</source>
+        <translation>How often a failed request is tried (the first try included)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
-        <source>Delete key</source>
-        <translation>Delete key</translation>
+        <location filename="../app/settings/templates_page.py" line="180" />
+        <source>Show the answer while it is written</source>
+        <translation>Show the answer while it is written</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
-        <source>Keep the key for this session only</source>
-        <translation>Keep the key for this session only</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="249" />
+        <location filename="../app/settings/templates_page.py" line="279" />
         <source>for example {model}</source>
         <translation>for example {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="258" />
+        <location filename="../app/settings/templates_page.py" line="293" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="266" />
+        <location filename="../app/settings/templates_page.py" line="307" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="320" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="295" />
-        <source>No key needed (no keyring entry named)</source>
-        <translation>No key needed (no keyring entry named)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="297" />
-        <source>Key present (kept for this session only)</source>
-        <translation>Key present (kept for this session only)</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="299" />
-        <source>Key present in the OS keyring</source>
-        <translation>Key present in the OS keyring</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="301" />
-        <source>No key stored</source>
-        <translation>No key stored</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="329" />
-        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
-        <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="353" />
-        <source>The OS keyring could not be reached.</source>
-        <translation>The OS keyring could not be reached.</translation>
     </message>
 </context>
 <context>

@@ -41,64 +41,111 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="145" />
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="146" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="147" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="117" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="122" />
+        <location filename="../app/settings/agents_page.py" line="156" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="124" />
+        <location filename="../app/settings/agents_page.py" line="158" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="160" />
+        <source>Add agent</source>
+        <translation>エージェントを追加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="161" />
+        <location filename="../app/settings/agents_page.py" line="259" />
+        <source>Remove agent</source>
+        <translation>エージェントを外す</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="129" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="245" />
+        <source>New agent</source>
+        <translation>新しいエージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="261" />
+        <source>Remove {name} ({id})? Its conversations stay in the store.</source>
+        <translation>{name}（{id}）を外しますか？会話は保存されたまま残ります。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="265" />
+        <source>Its running turn is stopped when you save.</source>
+        <translation>実行中のターンは保存したときに止まります。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="269" />
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="295" />
+        <source>Letters, digits, _ and - (at most 48)</source>
+        <translation>英字、数字、_ と -（48 文字まで）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="297" />
+        <source>Another agent has this id</source>
+        <translation>この ID は別のエージェントが使っています</translation>
     </message>
 </context>
 <context>
@@ -213,7 +260,7 @@
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="260" />
+        <location filename="../app/widgets/chat.py" line="261" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -244,6 +291,84 @@
         <location filename="../app/widgets/composer.py" line="68" />
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="90" />
+        <source>Cancel test</source>
+        <translation>テストを中止</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="90" />
+        <source>Test connection</source>
+        <translation>接続をテスト</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="91" />
+        <source>with a picture (vision check)</source>
+        <translation>画像付き（画像認識の確認）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="92" />
+        <source>Sends a frame of the demo camera and asks the model what it shows</source>
+        <translation>デモカメラの 1 コマを送り、何が写っているかをモデルに尋ねます</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="119" />
+        <source>Test cancelled.</source>
+        <translation>テストを中止しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="126" />
+        <source>Fix the template first: {problems}</source>
+        <translation>先にテンプレートを直してください: {problems}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="130" />
+        <source>The offline demo needs no connection: it answers on this computer.</source>
+        <translation>オフラインデモは接続を必要としません。このコンピューター上で応答します。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="137" />
+        <source>No key is stored under the keyring entry "{entry}": paste it below and press Store key.</source>
+        <translation>キーリングの項目「{entry}」にキーが保存されていません。下に貼り付けて「キーを保存」を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="150" />
+        <source>Sending a test request to {url} …</source>
+        <translation>{url} にテストの要求を送っています…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="170" />
+        <source>Connected in {seconds} s, but the model answered with no text.</source>
+        <translation>{seconds} 秒で接続しましたが、モデルの応答に文章がありませんでした。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="177" />
+        <source>Connected in {seconds} s. The model answered: {answer}</source>
+        <translation>{seconds} 秒で接続しました。モデルの応答: {answer}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="187" />
+        <source>The provider refused the request: HTTP {status}{code}: {message}</source>
+        <translation>プロバイダーが要求を拒否しました: HTTP {status}{code}: {message}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="191" />
+        <source>{url} could not be reached: {error}</source>
+        <translation>{url} に接続できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="193" />
+        <source>The answer could not be read: {error}</source>
+        <translation>応答を読み取れませんでした: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="195" />
+        <source>The test failed: {error}</source>
+        <translation>テストに失敗しました: {error}</translation>
     </message>
 </context>
 <context>
@@ -376,6 +501,64 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>KeyBox</name>
+    <message>
+        <location filename="../app/settings/key_box.py" line="73" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API キー（OS のキーリングにのみ保存）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="74" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>ここにキーを貼り付けます。二度と表示されません</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="75" />
+        <source>Store key</source>
+        <translation>キーを保存</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="76" />
+        <source>Delete key</source>
+        <translation>キーを削除</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="77" />
+        <source>Keep the key for this session only</source>
+        <translation>このセッションの間だけキーを保持</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="92" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>キー不要（キーリングの項目名なし）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="94" />
+        <source>Key present (kept for this session only)</source>
+        <translation>キーあり（このセッションの間だけ保持）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="96" />
+        <source>Key present in the OS keyring</source>
+        <translation>OS のキーリングにキーがあります</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="98" />
+        <source>No key stored</source>
+        <translation>キーは保存されていません</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="124" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="148" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>OS のキーリングに接続できませんでした。</translation>
+    </message>
+</context>
+<context>
     <name>LockedNotice</name>
     <message>
         <location filename="../app/instance.py" line="116" />
@@ -450,6 +633,50 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/main_window.py" line="355" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFetch</name>
+    <message>
+        <location filename="../app/settings/model_box.py" line="98" />
+        <source>Fetch models</source>
+        <translation>モデル一覧を取得</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="129" />
+        <source>Fix the template first: {problems}</source>
+        <translation>先にテンプレートを直してください: {problems}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="136" />
+        <source>No key is stored under "{entry}" yet.</source>
+        <translation>「{entry}」にはまだキーが保存されていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="138" />
+        <source>Asking the provider for its models …</source>
+        <translation>プロバイダーにモデル一覧を問い合わせています…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="156" />
+        <source>This provider's API offers no model list: type the model name.</source>
+        <translation>このプロバイダーの API はモデル一覧を提供していません。モデル名を入力してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="160" />
+        <source>{count} models</source>
+        <translation>{count} 個のモデル</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="167" />
+        <source>No model list: HTTP {status}: {message}</source>
+        <translation>モデル一覧なし: HTTP {status}: {message}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="171" />
+        <location filename="../app/settings/model_box.py" line="173" />
+        <source>No model list: {error}</source>
+        <translation>モデル一覧なし: {error}</translation>
     </message>
 </context>
 <context>
@@ -559,6 +786,19 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>PresetMenu</name>
+    <message>
+        <location filename="../app/settings/presets.py" line="105" />
+        <source>Providers</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="108" />
+        <source>Servers on this computer (no key)</source>
+        <translation>このコンピューター上のサーバー（キー不要）</translation>
+    </message>
+</context>
+<context>
     <name>ProblemTexts</name>
     <message>
         <location filename="../app/widgets/elicitation_problems.py" line="20" />
@@ -620,6 +860,49 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/elicitation_problems.py" line="45" />
         <source>Enter a date and time as YYYY-MM-DDThh:mm</source>
         <translation>日時を YYYY-MM-DDThh:mm の形で入力してください</translation>
+    </message>
+</context>
+<context>
+    <name>ProtocolBox</name>
+    <message>
+        <location filename="../app/settings/presets.py" line="63" />
+        <source>Anthropic Messages (Claude)</source>
+        <translation>Anthropic Messages（Claude）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="64" />
+        <source>OpenAI-compatible Chat Completions</source>
+        <translation>OpenAI 互換 Chat Completions</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="65" />
+        <source>Google Gemini</source>
+        <translation>Google Gemini</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="66" />
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="67" />
+        <source>xAI Responses (Grok)</source>
+        <translation>xAI Responses（Grok）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="68" />
+        <source>Meta Llama API (Responses)</source>
+        <translation>Meta Llama API（Responses）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="69" />
+        <source>Perplexity Agent API (Responses)</source>
+        <translation>Perplexity Agent API（Responses）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="70" />
+        <source>Offline demo (no AI)</source>
+        <translation>オフラインデモ（AI なし）</translation>
     </message>
 </context>
 <context>
@@ -757,74 +1040,96 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="121" />
+        <location filename="../app/settings/dialog.py" line="134" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="122" />
+        <location filename="../app/settings/dialog.py" line="135" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="123" />
+        <location filename="../app/settings/dialog.py" line="136" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="124" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="133" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="149" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="139" />
+        <location filename="../app/settings/dialog.py" line="152" />
+        <location filename="../app/settings/dialog.py" line="282" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="140" />
+        <location filename="../app/settings/dialog.py" line="153" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="163" />
+        <location filename="../app/settings/dialog.py" line="176" />
         <source>(file)</source>
         <translation>（ファイル）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="218" />
+        <location filename="../app/settings/dialog.py" line="231" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="222" />
+        <location filename="../app/settings/dialog.py" line="239" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="261" />
+        <source>The OS keyring could not be reached: store the key again under {entries}.</source>
+        <translation>OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="279" />
+        <source>Save the changes to the settings?</source>
+        <translation>設定の変更を保存しますか？</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="283" />
+        <source>Discard</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="284" />
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
     </message>
 </context>
 <context>
@@ -891,144 +1196,130 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="151" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="154" />
+        <source>Add from preset</source>
+        <translation>プリセットから追加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
+        <location filename="../app/settings/templates_page.py" line="167" />
+        <source>Timeout</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
         <location filename="../app/settings/templates_page.py" line="168" />
+        <source>Retries</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="169" />
+        <source>Streaming</source>
+        <translation>ストリーミング</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
-        <source>API key (stored only in the OS keyring)</source>
-        <translation>API キー（OS のキーリングにのみ保存）</translation>
+        <location filename="../app/settings/templates_page.py" line="177" />
+        <source>s</source>
+        <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
-        <source>Paste the key here; it is never shown again</source>
-        <translation>ここにキーを貼り付けます。二度と表示されません</translation>
+        <location filename="../app/settings/templates_page.py" line="178" />
+        <source>How long one request may take</source>
+        <translation>1 回の要求にかけてよい時間</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
-        <source>Store key</source>
-        <translation>キーを保存</translation>
+        <location filename="../app/settings/templates_page.py" line="179" />
+        <source>How often a failed request is tried (the first try included)</source>
+        <translation>失敗した要求を試す回数（最初の 1 回を含む）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
-        <source>Delete key</source>
-        <translation>キーを削除</translation>
+        <location filename="../app/settings/templates_page.py" line="180" />
+        <source>Show the answer while it is written</source>
+        <translation>書かれている途中の応答を表示する</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
-        <source>Keep the key for this session only</source>
-        <translation>このセッションの間だけキーを保持</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="249" />
+        <location filename="../app/settings/templates_page.py" line="279" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="258" />
+        <location filename="../app/settings/templates_page.py" line="293" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="266" />
+        <location filename="../app/settings/templates_page.py" line="307" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="320" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="295" />
-        <source>No key needed (no keyring entry named)</source>
-        <translation>キー不要（キーリングの項目名なし）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="297" />
-        <source>Key present (kept for this session only)</source>
-        <translation>キーあり（このセッションの間だけ保持）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="299" />
-        <source>Key present in the OS keyring</source>
-        <translation>OS のキーリングにキーがあります</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="301" />
-        <source>No key stored</source>
-        <translation>キーは保存されていません</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="329" />
-        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
-        <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="353" />
-        <source>The OS keyring could not be reached.</source>
-        <translation>OS のキーリングに接続できませんでした。</translation>
     </message>
 </context>
 <context>

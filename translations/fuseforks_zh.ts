@@ -41,64 +41,111 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="145" />
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="146" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="147" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>Connected agents</source>
         <translation>关联的智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="117" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>Built-in tools</source>
         <translation>内置工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="122" />
+        <location filename="../app/settings/agents_page.py" line="156" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>可以向我提问（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="124" />
+        <location filename="../app/settings/agents_page.py" line="158" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="160" />
+        <source>Add agent</source>
+        <translation>添加智能体</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="161" />
+        <location filename="../app/settings/agents_page.py" line="259" />
+        <source>Remove agent</source>
+        <translation>移除智能体</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="129" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="245" />
+        <source>New agent</source>
+        <translation>新智能体</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="261" />
+        <source>Remove {name} ({id})? Its conversations stay in the store.</source>
+        <translation>要移除 {name}（{id}）吗？其对话仍保留在存储中。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="265" />
+        <source>Its running turn is stopped when you save.</source>
+        <translation>保存时将停止其正在进行的回合。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="269" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="295" />
+        <source>Letters, digits, _ and - (at most 48)</source>
+        <translation>字母、数字、_ 和 -（最多 48 个）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="297" />
+        <source>Another agent has this id</source>
+        <translation>此 ID 已被另一个智能体使用</translation>
     </message>
 </context>
 <context>
@@ -213,7 +260,7 @@
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="260" />
+        <location filename="../app/widgets/chat.py" line="261" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -244,6 +291,84 @@
         <location filename="../app/widgets/composer.py" line="68" />
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTest</name>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="90" />
+        <source>Cancel test</source>
+        <translation>取消测试</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="90" />
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="91" />
+        <source>with a picture (vision check)</source>
+        <translation>附带图片（视觉检查）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="92" />
+        <source>Sends a frame of the demo camera and asks the model what it shows</source>
+        <translation>发送演示摄像头的一帧画面，并询问模型画面中有什么</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="119" />
+        <source>Test cancelled.</source>
+        <translation>测试已取消。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="126" />
+        <source>Fix the template first: {problems}</source>
+        <translation>请先修正模板：{problems}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="130" />
+        <source>The offline demo needs no connection: it answers on this computer.</source>
+        <translation>离线演示无需连接：它在这台计算机上作答。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="137" />
+        <source>No key is stored under the keyring entry "{entry}": paste it below and press Store key.</source>
+        <translation>密钥环条目“{entry}”下没有保存密钥：请在下方粘贴并点击“保存密钥”。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="150" />
+        <source>Sending a test request to {url} …</source>
+        <translation>正在向 {url} 发送测试请求…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="170" />
+        <source>Connected in {seconds} s, but the model answered with no text.</source>
+        <translation>已在 {seconds} 秒内连接，但模型的回答中没有文字。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="177" />
+        <source>Connected in {seconds} s. The model answered: {answer}</source>
+        <translation>已在 {seconds} 秒内连接。模型的回答：{answer}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="187" />
+        <source>The provider refused the request: HTTP {status}{code}: {message}</source>
+        <translation>提供方拒绝了请求：HTTP {status}{code}：{message}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="191" />
+        <source>{url} could not be reached: {error}</source>
+        <translation>无法连接到 {url}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="193" />
+        <source>The answer could not be read: {error}</source>
+        <translation>无法读取回答：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/connection_test.py" line="195" />
+        <source>The test failed: {error}</source>
+        <translation>测试失败：{error}</translation>
     </message>
 </context>
 <context>
@@ -376,6 +501,64 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>KeyBox</name>
+    <message>
+        <location filename="../app/settings/key_box.py" line="73" />
+        <source>API key (stored only in the OS keyring)</source>
+        <translation>API 密钥（仅保存在系统密钥环中）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="74" />
+        <source>Paste the key here; it is never shown again</source>
+        <translation>在此粘贴密钥；之后不会再显示</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="75" />
+        <source>Store key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="76" />
+        <source>Delete key</source>
+        <translation>删除密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="77" />
+        <source>Keep the key for this session only</source>
+        <translation>仅在本次会话中保留密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="92" />
+        <source>No key needed (no keyring entry named)</source>
+        <translation>无需密钥（未指定密钥环条目）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="94" />
+        <source>Key present (kept for this session only)</source>
+        <translation>已有密钥（仅在本次会话中保留）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="96" />
+        <source>Key present in the OS keyring</source>
+        <translation>系统密钥环中已有密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="98" />
+        <source>No key stored</source>
+        <translation>未保存密钥</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="124" />
+        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
+        <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/key_box.py" line="148" />
+        <source>The OS keyring could not be reached.</source>
+        <translation>无法访问系统密钥环。</translation>
+    </message>
+</context>
+<context>
     <name>LockedNotice</name>
     <message>
         <location filename="../app/instance.py" line="116" />
@@ -450,6 +633,50 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/main_window.py" line="355" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFetch</name>
+    <message>
+        <location filename="../app/settings/model_box.py" line="98" />
+        <source>Fetch models</source>
+        <translation>获取模型列表</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="129" />
+        <source>Fix the template first: {problems}</source>
+        <translation>请先修正模板：{problems}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="136" />
+        <source>No key is stored under "{entry}" yet.</source>
+        <translation>“{entry}”下尚未保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="138" />
+        <source>Asking the provider for its models …</source>
+        <translation>正在向提供方查询模型列表…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="156" />
+        <source>This provider's API offers no model list: type the model name.</source>
+        <translation>此提供方的 API 不提供模型列表：请输入模型名称。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="160" />
+        <source>{count} models</source>
+        <translation>{count} 个模型</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="167" />
+        <source>No model list: HTTP {status}: {message}</source>
+        <translation>无模型列表：HTTP {status}：{message}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/model_box.py" line="171" />
+        <location filename="../app/settings/model_box.py" line="173" />
+        <source>No model list: {error}</source>
+        <translation>无模型列表：{error}</translation>
     </message>
 </context>
 <context>
@@ -559,6 +786,19 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>PresetMenu</name>
+    <message>
+        <location filename="../app/settings/presets.py" line="105" />
+        <source>Providers</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="108" />
+        <source>Servers on this computer (no key)</source>
+        <translation>本机上的服务器（无需密钥）</translation>
+    </message>
+</context>
+<context>
     <name>ProblemTexts</name>
     <message>
         <location filename="../app/widgets/elicitation_problems.py" line="20" />
@@ -620,6 +860,49 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/elicitation_problems.py" line="45" />
         <source>Enter a date and time as YYYY-MM-DDThh:mm</source>
         <translation>请按 YYYY-MM-DDThh:mm 格式输入日期和时间</translation>
+    </message>
+</context>
+<context>
+    <name>ProtocolBox</name>
+    <message>
+        <location filename="../app/settings/presets.py" line="63" />
+        <source>Anthropic Messages (Claude)</source>
+        <translation>Anthropic Messages（Claude）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="64" />
+        <source>OpenAI-compatible Chat Completions</source>
+        <translation>OpenAI 兼容 Chat Completions</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="65" />
+        <source>Google Gemini</source>
+        <translation>Google Gemini</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="66" />
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="67" />
+        <source>xAI Responses (Grok)</source>
+        <translation>xAI Responses（Grok）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="68" />
+        <source>Meta Llama API (Responses)</source>
+        <translation>Meta Llama API（Responses）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="69" />
+        <source>Perplexity Agent API (Responses)</source>
+        <translation>Perplexity Agent API（Responses）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/presets.py" line="70" />
+        <source>Offline demo (no AI)</source>
+        <translation>离线演示（无 AI）</translation>
     </message>
 </context>
 <context>
@@ -757,74 +1040,96 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="121" />
+        <location filename="../app/settings/dialog.py" line="134" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="122" />
+        <location filename="../app/settings/dialog.py" line="135" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="123" />
+        <location filename="../app/settings/dialog.py" line="136" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="124" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="129" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="133" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="149" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="139" />
+        <location filename="../app/settings/dialog.py" line="152" />
+        <location filename="../app/settings/dialog.py" line="282" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="140" />
+        <location filename="../app/settings/dialog.py" line="153" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="163" />
+        <location filename="../app/settings/dialog.py" line="176" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="218" />
+        <location filename="../app/settings/dialog.py" line="231" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="222" />
+        <location filename="../app/settings/dialog.py" line="239" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="261" />
+        <source>The OS keyring could not be reached: store the key again under {entries}.</source>
+        <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="279" />
+        <source>Save the changes to the settings?</source>
+        <translation>要保存对设置的更改吗？</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="283" />
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="284" />
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -891,144 +1196,130 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="151" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="154" />
+        <source>Add from preset</source>
+        <translation>从预设添加</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
+        <location filename="../app/settings/templates_page.py" line="167" />
+        <source>Timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
         <location filename="../app/settings/templates_page.py" line="168" />
+        <source>Retries</source>
+        <translation>重试次数</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="169" />
+        <source>Streaming</source>
+        <translation>流式输出</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
-        <source>API key (stored only in the OS keyring)</source>
-        <translation>API 密钥（仅保存在系统密钥环中）</translation>
+        <location filename="../app/settings/templates_page.py" line="177" />
+        <source>s</source>
+        <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
-        <source>Paste the key here; it is never shown again</source>
-        <translation>在此粘贴密钥；之后不会再显示</translation>
+        <location filename="../app/settings/templates_page.py" line="178" />
+        <source>How long one request may take</source>
+        <translation>单次请求允许的时长</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
-        <source>Store key</source>
-        <translation>保存密钥</translation>
+        <location filename="../app/settings/templates_page.py" line="179" />
+        <source>How often a failed request is tried (the first try included)</source>
+        <translation>失败的请求最多尝试的次数（含第一次）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
-        <source>Delete key</source>
-        <translation>删除密钥</translation>
+        <location filename="../app/settings/templates_page.py" line="180" />
+        <source>Show the answer while it is written</source>
+        <translation>边生成边显示回答</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
-        <source>Keep the key for this session only</source>
-        <translation>仅在本次会话中保留密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="249" />
+        <location filename="../app/settings/templates_page.py" line="279" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="258" />
+        <location filename="../app/settings/templates_page.py" line="293" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="266" />
+        <location filename="../app/settings/templates_page.py" line="307" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="320" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="295" />
-        <source>No key needed (no keyring entry named)</source>
-        <translation>无需密钥（未指定密钥环条目）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="297" />
-        <source>Key present (kept for this session only)</source>
-        <translation>已有密钥（仅在本次会话中保留）</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="299" />
-        <source>Key present in the OS keyring</source>
-        <translation>系统密钥环中已有密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="301" />
-        <source>No key stored</source>
-        <translation>未保存密钥</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="329" />
-        <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
-        <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/templates_page.py" line="353" />
-        <source>The OS keyring could not be reached.</source>
-        <translation>无法访问系统密钥环。</translation>
     </message>
 </context>
 <context>

@@ -77,6 +77,11 @@ class Wire(Protocol):
 
     def parse_error(self, status: int, text: str) -> ErrorInfo: ...
 
+    # ---- the model list (Settings): None when the provider's API offers none
+    models_path: str | None
+
+    def parse_models(self, body: JSON) -> list[str]: ...
+
 
 class WireBase:
     """Shared defaults of a ``Wire``. Subclasses set the facts and implement the protocol parts."""
@@ -84,6 +89,7 @@ class WireBase:
     name: str = ""
     default_base_url: str = ""
     webp: WebpSupport = "accepted"
+    models_path: str | None = "/models"  # GET {base}/models: OpenAI, Anthropic, xAI, Meta, local servers
 
     # ---- the HTTP layer's questions -------------------------------------------------------
 
@@ -96,6 +102,13 @@ class WireBase:
 
     def stream_body(self, body: JSON) -> JSON:
         return {**body, "stream": True}
+
+    def parse_models(self, body: JSON) -> list[str]:
+        """``{"data": [{"id": …}, …]}``: OpenAI's list, which Anthropic's ``/v1/models`` shares."""
+        data = body.get("data")
+        if not isinstance(data, list):
+            raise ProviderProtocolError(f"{self.name}: the model list has no data array")
+        return sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})
 
     def parse_error(self, status: int, text: str) -> ErrorInfo:
         """OpenAI-style ``{"error": {"message", "type", "code"}}`` by default."""

@@ -70,6 +70,22 @@ class GeminiWire(WireBase):
     def stream_body(self, body: JSON) -> JSON:
         return body  # streaming is chosen by the path
 
+    models_path: str | None = "/models?pageSize=1000"  # at most 1000 a page (one page is plenty)
+
+    def parse_models(self, body: JSON) -> list[str]:
+        """``{"models": [{"name": "models/…", "supportedGenerationMethods": […]}]}``: the models
+        that answer ``generateContent``, without the ``models/`` prefix."""
+        models = body.get("models")
+        if not isinstance(models, list):
+            raise ProviderProtocolError(f"{self.name}: the model list has no models array")
+        return sorted(
+            str(m["name"]).removeprefix("models/")
+            for m in models
+            if isinstance(m, dict)
+            and m.get("name")
+            and "generateContent" in (m.get("supportedGenerationMethods") or ["generateContent"])
+        )
+
     def parse_error(self, status: int, text: str) -> ErrorInfo:
         body = loads_or_none(text)
         if isinstance(body, list) and body:  # streamed errors may arrive wrapped in a list

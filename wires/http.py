@@ -318,6 +318,25 @@ class HttpClient:
             err = ProviderTransportError(f"{wire.name}: {type(exc).__name__}: {exc}")
             raise _Failure(err, None, "network", None) from None
 
+    async def get_json(self, wire: Wire, url: str, headers: dict[str, str]) -> JSON:
+        """One GET of a JSON object (the model list): no retries, since the person asked for it and
+        waits for the answer; every failure mapped like a request's."""
+        try:
+            resp = await self._client.get(url, headers=headers, timeout=self._timeout)
+        except httpx.TimeoutException as exc:
+            raise ProviderTransportError(f"{wire.name}: timed out ({type(exc).__name__})") from None
+        except httpx.HTTPError as exc:
+            raise ProviderTransportError(f"{wire.name}: {type(exc).__name__}: {exc}") from None
+        if resp.status_code >= 300:
+            raise self._http_failure(wire, resp.status_code, resp.headers, resp.text).error from None
+        try:
+            body = resp.json()
+        except ValueError as exc:
+            raise ProviderProtocolError(f"{wire.name}: response is not JSON") from exc
+        if not isinstance(body, dict):
+            raise ProviderProtocolError(f"{wire.name}: response is not a JSON object")
+        return body
+
     @staticmethod
     def _http_failure(wire: Wire, status: int, headers: httpx.Headers, text: str) -> _Failure:
         info: ErrorInfo = wire.parse_error(status, text)
@@ -368,6 +387,14 @@ class WireBackend:
 
     def __repr__(self) -> str:  # never show the key
         return f"WireBackend({self._wire.name}, {self._model}, {self._base_url})"
+
+    async def list_models(self) -> list[str] | None:
+        """The model names the provider lists for this key; None when its API offers no list."""
+        path = self._wire.models_path
+        if path is None:
+            return None
+        body = await self._http.get_json(self._wire, self._base_url + path, self._wire.headers(self._key))
+        return decoded(self._wire, self._wire.parse_models, body)
 
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
         changes: dict[str, Any] = {}

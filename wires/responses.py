@@ -61,6 +61,7 @@ class ResponsesProfile:
     replay_reasoning: bool = True
     replay_output_text: bool = True  # False: replayed assistant messages become plain text content
     openai_image_formula: bool = False
+    models_path: str | None = "/models"  # None: no model list under the base URL
 
 
 def _image_part(image: Any) -> JSON:
@@ -73,6 +74,7 @@ class ResponsesWire(WireBase):
         self.name = profile.name
         self.default_base_url = profile.default_base_url
         self.webp = profile.webp
+        self.models_path = profile.models_path
 
     def path(self, model: str, stream: bool) -> str:
         return "/responses"
@@ -269,5 +271,6 @@ PERPLEXITY = ResponsesWire(
         tool_choice_none=False,
         replay_reasoning=False,
         replay_output_text=False,
+        models_path=None,  # its list is at /router/v1/models, outside the base URL
     )
 )

@@ -8,7 +8,7 @@ server_roots    RootsEditor: the folders an MCP server may see (its roots), adde
 """
 
 from .dialog import SettingsDialog
+from .presets import default_templates
 from .server_editor import parse_servers_json
-from .templates_page import default_templates
 
 __all__ = ["SettingsDialog", "default_templates", "parse_servers_json"]

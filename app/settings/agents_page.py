@@ -1,9 +1,11 @@
-"""The Agents page of the settings dialog: name, template, system prompt, MCP servers (with the
-inline server editor), connected agents and built-in tools of each agent."""
+"""The Agents page of the settings dialog: agents added and removed (with confirmation), and the
+id (while unsaved), name, template, system prompt, MCP servers (with the inline server editor),
+connected agents and built-in tools of each agent."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -24,7 +27,9 @@ from PySide6.QtWidgets import (
 
 from core.config import BUILTIN_TOOLS, DEFAULT_BUILTIN_TOOLS
 
+from .agent_roster import id_problem, new_agent, remove_agent
 from .server_editor import ServerEditor
+from .template_refs import TemplateRefs
 
 
 def server_summary(name: str, spec: dict[str, Any]) -> str:
@@ -39,19 +44,38 @@ class AgentsPage(QWidget):
     The dialog calls ``retranslate`` when the language changes."""
 
     shown = Signal()  # another agent is on screen: the dialog marks its fields
+    roster_changed = Signal()  # an agent was added or removed
 
-    def __init__(self, data: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        data: dict[str, Any],
+        refs: TemplateRefs,
+        running: Callable[[str], bool] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.data = data
+        self.refs = refs
+        self.running = running or (lambda _agent_id: False)
+        self.unsaved: list[dict[str, Any]] = []  # agents added since the last save: their id is editable
         self._loading = False
         self.agent_list = QListWidget()
         self.agent_list.currentRowChanged.connect(self.show_agent)
+        self.agent_add = QPushButton()
+        self.agent_remove = QPushButton()
+        self.agent_add.clicked.connect(self.add_agent)
+        self.agent_remove.clicked.connect(self.confirm_remove)
+        self.confirm_box: QMessageBox | None = None
+        self.a_id = QLineEdit()
+        self.a_id.textEdited.connect(self._id_edited)
+        self.a_id_error = QLabel()
+        self.a_id_error.setObjectName("fieldError")
         self.a_name = QLineEdit()
         self.a_template = QComboBox()
         self.a_prompt = QPlainTextEdit()
         self.a_prompt.setMaximumHeight(90)
         self.a_name.textEdited.connect(lambda v: self._set_agent("name", v))
-        self.a_template.currentTextChanged.connect(lambda v: self._set_agent("template", v) if v else None)
+        self.a_template.currentIndexChanged.connect(self._template_chosen)
         self.a_prompt.textChanged.connect(
             lambda: self._set_agent("system_prompt", self.a_prompt.toPlainText())
         )
@@ -83,7 +107,7 @@ class AgentsPage(QWidget):
             box.toggled.connect(self._builtin_changed)
             bl.addWidget(box)
         self.agent_form = QFormLayout()
-        self.a_labels = [QLabel() for _ in range(6)]
+        self.a_labels = [QLabel() for _ in range(7)]
         servers = QVBoxLayout()
         servers.setContentsMargins(0, 0, 0, 0)  # lines up with the other fields of the form
         servers.addWidget(self.a_servers)
@@ -91,14 +115,23 @@ class AgentsPage(QWidget):
         servers.addWidget(self.editor)
         sw = QWidget()
         sw.setLayout(servers)
+        idw = QWidget()
+        idl = QVBoxLayout(idw)
+        idl.setContentsMargins(0, 0, 0, 0)
+        idl.addWidget(self.a_id)
+        idl.addWidget(self.a_id_error)
         for label, field in zip(
             self.a_labels,
-            (self.a_name, self.a_template, self.a_prompt, sw, self.a_connected, self.a_builtin),
+            (idw, self.a_name, self.a_template, self.a_prompt, sw, self.a_connected, self.a_builtin),
             strict=True,
         ):
             self.agent_form.addRow(label, field)
         h = QHBoxLayout(self)
-        h.addWidget(self.agent_list, 1)
+        left = QVBoxLayout()
+        left.addWidget(self.agent_list, 1)
+        left.addWidget(self.agent_add)
+        left.addWidget(self.agent_remove)
+        h.addLayout(left, 1)
         right = QVBoxLayout()
         right.addLayout(self.agent_form)
         right.addStretch(1)
@@ -109,6 +142,7 @@ class AgentsPage(QWidget):
         for label, text in zip(
             self.a_labels,
             (
+                self.tr("Id"),
                 self.tr("Name"),
                 self.tr("Template"),
                 self.tr("System prompt"),
@@ -123,6 +157,8 @@ class AgentsPage(QWidget):
         self.a_builtin_boxes["execute_code"].setText(
             self.tr("May run Python code on this computer (execute_code)")
         )
+        self.agent_add.setText(self.tr("Add agent"))
+        self.agent_remove.setText(self.tr("Remove agent"))
         self.server_add.setText(self.tr("Add"))
         self.server_edit.setText(self.tr("Edit"))
         self.server_remove.setText(self.tr("Remove"))
@@ -152,17 +188,23 @@ class AgentsPage(QWidget):
     def field_widgets(self) -> dict[str, QWidget]:
         """The widget of each key path of the agent on screen (problems are marked on it)."""
         row = self.agent_list.currentRow()
-        keys = ("name", "template", "mcp_servers", "connected", "builtin_tools")
-        widgets = (self.a_name, self.a_template, self.a_servers, self.a_connected, self.a_builtin)
+        keys = ("id", "name", "template", "mcp_servers", "connected", "builtin_tools")
+        widgets = (self.a_id, self.a_name, self.a_template, self.a_servers, self.a_connected, self.a_builtin)
         return {f"agents[{row}].{k}": w for k, w in zip(keys, widgets, strict=True)}
 
     # ================================================================= agents
     def show_agent(self, _row: int) -> None:
         a = self.current_agent()
         self._loading = True
+        self.agent_remove.setEnabled(a is not None)
+        self.a_id_error.clear()
         if a is not None:
+            self.a_id.setText(a["id"])
+            self.a_id.setReadOnly(not any(x is a for x in self.unsaved))
             self.a_name.setText(a["name"])
-            self.a_template.setCurrentText(a["template"])
+            owner = self.refs.owner(a)
+            index = next((i for i, t in enumerate(self.data["templates"]) if t is owner), -1)
+            self.a_template.setCurrentIndex(index)
             self.a_prompt.setPlainText(a.get("system_prompt", ""))
             self.refresh_servers()
             self.a_connected.clear()
@@ -192,6 +234,90 @@ class AgentsPage(QWidget):
         a[key] = value
         if key == "name":
             self.agent_list.currentItem().setText(value or a["id"])
+
+    # ================================================================= add, remove
+    def add_agent(self) -> None:
+        """A new agent with a free id, on the template of the agent on screen (or the first)."""
+        shown = self.current_agent()
+        owner = self.refs.owner(shown) if shown else None
+        template = owner or (self.data["templates"][0] if self.data["templates"] else None)
+        names = {a["name"] for a in self.data["agents"]}
+        name, n = self.tr("New agent"), 2
+        while name in names:
+            name, n = f"{self.tr('New agent')} {n}", n + 1
+        agent = new_agent(self.data, name, template["name"] if template else "")
+        self.data["agents"].append(agent)
+        self.refs.bind(agent, template)
+        self.unsaved.append(agent)
+        self.roster_changed.emit()
+        self.select(len(self.data["agents"]) - 1)
+
+    def confirm_remove(self) -> None:
+        a = self.current_agent()
+        if a is None:
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Remove agent"), "", parent=self)
+        box.setObjectName("removeAgentBox")
+        text = self.tr("Remove {name} ({id})? Its conversations stay in the store.").format(
+            name=a["name"] or a["id"], id=a["id"]
+        )
+        if self.running(a["id"]):
+            text += "\n" + self.tr("Its running turn is stopped when you save.")
+        box.setText(text)
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+        box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Remove"))
+        box.button(QMessageBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        row = self.agent_list.currentRow()
+        box.finished.connect(
+            lambda result: self.remove_agent(row) if result == QMessageBox.StandardButton.Yes else None
+        )
+        self.confirm_box = box
+        box.open()  # never exec(): no nested event loop
+
+    def remove_agent(self, row: int) -> None:
+        if not 0 <= row < len(self.data["agents"]):
+            return
+        agent = remove_agent(self.data, row)
+        self.refs.bind(agent, None)
+        self.unsaved = [a for a in self.unsaved if a is not agent]
+        self.roster_changed.emit()
+        self.select(max(row - 1, 0))
+
+    def _id_edited(self, text: str) -> None:
+        a = self.current_agent()
+        if self._loading or a is None or self.a_id.isReadOnly():
+            return
+        problem = id_problem(self.data, a, text.strip())
+        self.a_id_error.setText(
+            ""
+            if problem is None
+            else self.tr("Letters, digits, _ and - (at most 48)")
+            if problem == "format"
+            else self.tr("Another agent has this id")
+        )
+        old = a["id"]
+        a["id"] = text.strip()
+        for other in self.data["agents"]:
+            if old in other.get("connected", []):
+                other["connected"] = [a["id"] if x == old else x for x in other["connected"]]
+        if not a["name"]:
+            self.agent_list.currentItem().setText(a["id"])
+
+    def _template_chosen(self, index: int) -> None:
+        a = self.current_agent()
+        if self._loading or a is None or not 0 <= index < len(self.data["templates"]):
+            return
+        template = self.data["templates"][index]
+        a["template"] = template["name"]
+        self.refs.bind(a, template)
+
+    def refresh_template_names(self) -> None:
+        """A template was renamed: the choice shows the new names (the selection stays)."""
+        self._loading = True
+        for i, t in enumerate(self.data["templates"][: self.a_template.count()]):
+            self.a_template.setItemText(i, t["name"])
+        self._loading = False
 
     def _connected_changed(self, _item: QListWidgetItem) -> None:
         a = self.current_agent()

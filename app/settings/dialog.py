@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from app.keys import KeyStore
+from app.keys import KeyringUnavailable, KeyStore
 from core.config import (
     LANGUAGES,
     Config,
@@ -42,6 +44,7 @@ from core.config import (
 from core.log import event
 
 from .agents_page import AgentsPage
+from .template_refs import TemplateRefs
 from .templates_page import TemplatesPage
 
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English", "zh": "中文"}
@@ -52,7 +55,12 @@ class SettingsDialog(QDialog):
     saved = Signal(object)  # Config
 
     def __init__(
-        self, config: Config, keys: KeyStore, parent: QWidget | None = None, path: Path | None = None
+        self,
+        config: Config,
+        keys: KeyStore,
+        parent: QWidget | None = None,
+        path: Path | None = None,
+        running: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
@@ -63,9 +71,14 @@ class SettingsDialog(QDialog):
         self.problems: list[tuple[str, str]] = []
         self.resize(860, 620)
 
-        self.templates_page = TemplatesPage(self.data, keys)
-        self.agents_page = AgentsPage(self.data)
+        self.refs = TemplateRefs(self.data)
+        self.templates_page = TemplatesPage(self.data, keys, self.refs)
+        self.agents_page = AgentsPage(self.data, self.refs, running)
+        self.agents_page.roster_changed.connect(self.reload_lists)
+        self._clean = copy.deepcopy(self.data)  # the form as last loaded or saved
+        self.unsaved_box: QMessageBox | None = None
         self.templates_page.changed.connect(self.reload_lists)
+        self.templates_page.renamed.connect(self.agents_page.refresh_template_names)
         self.templates_page.refused.connect(self.show_problems)
         self.templates_page.shown.connect(self.mark_fields)
         self.agents_page.shown.connect(self.mark_fields)
@@ -219,7 +232,64 @@ class SettingsDialog(QDialog):
             )
             return False
         event("settings saved", path=self.path)
+        self.move_keys()
+        self._clean = copy.deepcopy(self.data)
+        self.agents_page.unsaved.clear()
+        self.agents_page.show_agent(self.agents_page.agent_list.currentRow())
         self.saved_label.setText(self.tr("Saved ✓"))
         QTimer.singleShot(1600, self.saved_label, lambda: self.saved_label.setText(""))  # dropped if closed
         self.saved.emit(cfg)
         return True
+
+    def move_keys(self) -> None:
+        """After a save: each renamed template's key goes to its new keyring entry (defect 3)."""
+        failed = []
+        for old, new, keep_old in self.refs.key_moves():
+            try:
+                if self.keys.move(old, new, keep_old):
+                    event("key moved", entry=old, to=new, kept=keep_old)
+            except KeyringUnavailable:
+                failed.append(new)
+        self.refs.mark_saved()
+        self.templates_page.update_key_state()
+        if failed:
+            self.show_problems(
+                [
+                    (
+                        "",
+                        self.tr(
+                            "The OS keyring could not be reached: store the key again under {entries}."
+                        ).format(entries=", ".join(failed)),
+                    )
+                ]
+            )
+
+    # ================================================================= closing
+    def dirty(self) -> bool:
+        """Edits not yet saved (stored keys are not edits: they are in the keyring already)."""
+        return self.data != self._clean
+
+    def reject(self) -> None:
+        """Close, Esc and the window's close button: unsaved edits ask Save / Discard / Cancel."""
+        if not self.dirty():
+            super().reject()
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings"), "", parent=self)
+        box.setObjectName("unsavedBox")
+        box.setText(self.tr("Save the changes to the settings?"))
+        buttons = QMessageBox.StandardButton
+        box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+        box.button(buttons.Save).setText(self.tr("Save"))
+        box.button(buttons.Discard).setText(self.tr("Discard"))
+        box.button(buttons.Cancel).setText(self.tr("Cancel"))
+        box.setDefaultButton(buttons.Save)
+        box.finished.connect(self._unsaved_answer)
+        self.unsaved_box = box
+        box.open()  # never exec(): no nested event loop
+
+    def _unsaved_answer(self, result: int) -> None:
+        self.unsaved_box = None
+        if result == QMessageBox.StandardButton.Discard or (
+            result == QMessageBox.StandardButton.Save and self.save()
+        ):
+            super().reject()

@@ -1,51 +1,39 @@
-"""The Templates page of the settings dialog: the template list, its form, and the key box.
-
-The key box stores a key straight into the OS keyring (or, without one, for this session only); the
-page only ever shows whether a key is present, never the key.
+"""The Templates page of the settings dialog: the template list (Add, Add from preset, Duplicate,
+Delete), the template's form (protocol by its friendly name, endpoint, model with the provider's
+list, tools and images, keyring entry, timeout, retries, streaming), Test connection and the key
+box (``key_box``: keys go to the OS keyring only; the page never shows one).
 """
 
 from __future__ import annotations
 
 import copy
-import json
-import re
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
+    QDoubleSpinBox,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from app.keys import KeyringUnavailable, KeyStore
-from core.config import PROTOCOLS, new_template
+from app.keys import KeyStore
+from core.config import new_template
+from core.config.schema import TEMPLATE
 from core.llm import DEFAULT_BASE_URLS
-from core.log import event
 
-DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "resources" / "templates.json"
-
-
-def default_templates() -> list[dict[str, Any]]:
-    """The starting points shipped in ``resources/templates.json`` (no keys, only entry names)."""
-    try:
-        data = json.loads(DEFAULT_TEMPLATES.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return [t for t in data.get("templates", []) if isinstance(t, dict)]
-
-
-def key_name_for(template_name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", template_name.strip()).strip("-").lower() or "key"
+from .connection_test import ConnectionTest
+from .key_box import KeyBox
+from .model_box import ModelBox, ModelFetch
+from .presets import PresetMenu, ProtocolBox, default_templates, from_preset
+from .template_refs import TemplateRefs, key_name_for
 
 
 def unique(base: str, taken: set[str]) -> str:
@@ -60,17 +48,22 @@ class TemplatesPage(QWidget):
     The dialog calls ``retranslate`` when the language changes."""
 
     changed = Signal()  # a template was added or removed: the dialog reloads its lists
+    renamed = Signal()  # a template's name changed: the agents page shows the new name
     shown = Signal()  # another template is on screen: the dialog marks its fields
     refused = Signal(object)  # list of (key path, message)
 
-    def __init__(self, data: dict[str, Any], keys: KeyStore, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, data: dict[str, Any], keys: KeyStore, refs: TemplateRefs, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.data = data
         self.keys = keys
+        self.refs = refs
         self._loading = False
         self.template_list = QListWidget()
         self.template_list.currentRowChanged.connect(self.show_template)
         self.add_template_button = QPushButton()
+        self.preset_button = QPushButton()
         self.dup_template_button = QPushButton()
         self.del_template_button = QPushButton()
         self.add_template_button.clicked.connect(self.add_template)
@@ -78,77 +71,87 @@ class TemplatesPage(QWidget):
         self.del_template_button.clicked.connect(self.delete_template)
         left = QVBoxLayout()
         left.addWidget(self.template_list, 1)
-        for b in (self.add_template_button, self.dup_template_button, self.del_template_button):
+        for b in (
+            self.add_template_button,
+            self.preset_button,
+            self.dup_template_button,
+            self.del_template_button,
+        ):
             left.addWidget(b)
 
         self.t_name = QLineEdit()
-        self.t_protocol = QComboBox()
-        self.t_protocol.addItems(list(PROTOCOLS))
+        self.t_protocol = ProtocolBox()
+        self.preset_menu = PresetMenu(self.t_protocol.label, self.add_preset, self)
+        self.preset_button.setMenu(self.preset_menu)
         self.t_base_url = QLineEdit()
-        self.t_model = QLineEdit()
+        self.t_model = ModelBox()
+        self.model_fetch = ModelFetch(keys, self.current_template, self.t_model)
         self.t_tools = QCheckBox()
         self.t_images = QCheckBox()
         self.t_key_name = QLineEdit()
-        self.t_name.textEdited.connect(lambda v: self._set_template("name", v.strip()))
-        self.t_protocol.currentTextChanged.connect(self._protocol_changed)
+        self.t_timeout = QDoubleSpinBox()
+        self.t_timeout.setRange(1.0, 3600.0)
+        self.t_timeout.setDecimals(0)
+        self.t_retries = QSpinBox()
+        self.t_retries.setRange(1, 10)
+        for spin in (self.t_timeout, self.t_retries):
+            spin.setMaximumWidth(140)
+        self.t_stream = QCheckBox()
+        self.t_name.textEdited.connect(self._rename)
+        self.t_protocol.currentIndexChanged.connect(
+            lambda _i: self._protocol_changed(self.t_protocol.protocol())
+        )
         self.t_base_url.textEdited.connect(lambda v: self._set_template("base_url", v.strip()))
         self.t_model.textEdited.connect(lambda v: self._set_template("model", v.strip()))
         self.t_tools.toggled.connect(lambda v: self._set_template("tools", v))
         self.t_images.toggled.connect(lambda v: self._set_template("reads_images", v))
         self.t_key_name.textEdited.connect(lambda v: self._set_template("key", v.strip() or None))
+        self.t_timeout.valueChanged.connect(lambda v: self._set_template("request_timeout_s", float(v)))
+        self.t_retries.valueChanged.connect(lambda v: self._set_template("max_retries", int(v)))
+        self.t_stream.toggled.connect(lambda v: self._set_template("stream", v))
+        model = QWidget()
+        model_rows = QVBoxLayout(model)
+        model_rows.setContentsMargins(0, 0, 0, 0)
+        model_rows.addWidget(self.t_model)
+        model_rows.addWidget(self.model_fetch)
         self.fields: tuple[QWidget, ...] = (
             self.t_name,
             self.t_protocol,
             self.t_base_url,
-            self.t_model,
+            model,
             self.t_tools,
             self.t_images,
             self.t_key_name,
+            self.t_timeout,
+            self.t_retries,
+            self.t_stream,
         )
         self.template_form = QFormLayout()
         self.t_labels = [QLabel() for _ in self.fields]
         for label, field in zip(self.t_labels, self.fields, strict=True):
             self.template_form.addRow(label, field)
 
+        self.connection_test = ConnectionTest(keys, self.current_template)
+        self.key_box = KeyBox(keys, self.current_template, self._key_named)
+        self.key_input = self.key_box.key_input
+        self.key_store_button = self.key_box.key_store_button
+        self.key_delete_button = self.key_box.key_delete_button
+        self.key_session_button = self.key_box.key_session_button
+        self.key_state = self.key_box.key_state
+        self.key_message = self.key_box.key_message
         right = QVBoxLayout()
         right.addLayout(self.template_form)
-        right.addWidget(self._build_key_box())
+        right.addWidget(self.connection_test)
+        right.addWidget(self.key_box)
         right.addStretch(1)
         h = QHBoxLayout(self)
         h.addLayout(left, 1)
         h.addLayout(right, 2)
 
-    def _build_key_box(self) -> QGroupBox:
-        self.key_box = QGroupBox()
-        self.key_input = QLineEdit()
-        self.key_input.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_input.setObjectName("keyInput")
-        self.key_store_button = QPushButton()
-        self.key_delete_button = QPushButton()
-        self.key_session_button = QPushButton()
-        self.key_session_button.setVisible(False)
-        self.key_state = QLabel()
-        self.key_state.setObjectName("keyState")
-        self.key_message = QLabel()
-        self.key_message.setObjectName("fieldError")
-        self.key_message.setWordWrap(True)
-        self.key_store_button.clicked.connect(self.store_key)
-        self.key_delete_button.clicked.connect(self.delete_key)
-        self.key_session_button.clicked.connect(self.keep_for_session)
-        kr = QHBoxLayout()
-        kr.addWidget(self.key_input, 1)
-        kr.addWidget(self.key_store_button)
-        kr.addWidget(self.key_delete_button)
-        kv = QVBoxLayout(self.key_box)
-        kv.addLayout(kr)
-        kv.addWidget(self.key_state)
-        kv.addWidget(self.key_message)
-        kv.addWidget(self.key_session_button, 0, Qt.AlignmentFlag.AlignLeft)
-        return self.key_box
-
     # ================================================================= text
     def retranslate(self) -> None:
         self.add_template_button.setText(self.tr("Add"))
+        self.preset_button.setText(self.tr("Add from preset"))
         self.dup_template_button.setText(self.tr("Duplicate"))
         self.del_template_button.setText(self.tr("Delete"))
         for label, text in zip(
@@ -161,6 +164,9 @@ class TemplatesPage(QWidget):
                 self.tr("Tools"),
                 self.tr("Images"),
                 self.tr("Keyring entry"),
+                self.tr("Timeout"),
+                self.tr("Retries"),
+                self.tr("Streaming"),
             ),
             strict=True,
         ):
@@ -168,12 +174,15 @@ class TemplatesPage(QWidget):
         self.t_tools.setText(self.tr("Send tools to the model"))
         self.t_images.setText(self.tr("The model reads images"))
         self.t_key_name.setPlaceholderText(self.tr("empty: this endpoint needs no key"))
-        self.key_box.setTitle(self.tr("API key (stored only in the OS keyring)"))
-        self.key_input.setPlaceholderText(self.tr("Paste the key here; it is never shown again"))
-        self.key_store_button.setText(self.tr("Store key"))
-        self.key_delete_button.setText(self.tr("Delete key"))
-        self.key_session_button.setText(self.tr("Keep the key for this session only"))
-        self.update_key_state()
+        self.t_timeout.setSuffix(" " + self.tr("s"))
+        self.t_timeout.setToolTip(self.tr("How long one request may take"))
+        self.t_retries.setToolTip(self.tr("How often a failed request is tried (the first try included)"))
+        self.t_stream.setText(self.tr("Show the answer while it is written"))
+        self.t_protocol.retranslate()
+        self.preset_menu.retranslate()
+        self.model_fetch.retranslate()
+        self.connection_test.retranslate()
+        self.key_box.retranslate()
 
     # ================================================================= list
     def fill(self) -> None:
@@ -196,30 +205,42 @@ class TemplatesPage(QWidget):
     def field_widgets(self) -> dict[str, QWidget]:
         """The widget of each key path of the template on screen (problems are marked on it)."""
         row = self.template_list.currentRow()
-        keys = ("name", "protocol", "base_url", "model", "key")
-        widgets = (self.t_name, self.t_protocol, self.t_base_url, self.t_model, self.t_key_name)
+        keys = ("name", "protocol", "base_url", "model", "key", "request_timeout_s", "max_retries")
+        widgets = (
+            self.t_name,
+            self.t_protocol,
+            self.t_base_url,
+            self.t_model,
+            self.t_key_name,
+            self.t_timeout,
+            self.t_retries,
+        )
         return {f"templates[{row}].{k}": w for k, w in zip(keys, widgets, strict=True)}
 
     # ================================================================= templates
     def show_template(self, _row: int) -> None:
         t = self.current_template()
         self._loading = True
-        for w in (*self.fields, self.key_box):
+        for w in (*self.fields, self.key_box, self.connection_test):
             w.setEnabled(t is not None)
         if t is not None:
             self.t_name.setText(t["name"])
             self.t_protocol.setCurrentText(t["protocol"])
             self.t_base_url.setText(t.get("base_url") or "")
-            self.t_model.setText(t["model"])
+            self.model_fetch.shown()
+            self.t_model.setText(t["model"] or "")
             self.t_tools.setChecked(bool(t["tools"]))
             self.t_images.setChecked(bool(t["reads_images"]))
             self.t_key_name.setText(t.get("key") or "")
+            self.t_timeout.setValue(
+                float(t.get("request_timeout_s") or TEMPLATE.default("request_timeout_s"))
+            )
+            self.t_retries.setValue(int(t.get("max_retries") or TEMPLATE.default("max_retries")))
+            self.t_stream.setChecked(bool(t.get("stream", True)))
             self._model_hint(t["protocol"])
         self._loading = False
-        self.key_input.clear()
-        self.key_message.clear()
-        self.key_session_button.setVisible(False)
-        self.update_key_state()
+        self.connection_test.reset()
+        self.key_box.reset()
         self.shown.emit()
 
     def _set_template(self, key: str, value: Any) -> None:
@@ -227,10 +248,19 @@ class TemplatesPage(QWidget):
         if self._loading or t is None:
             return
         t[key] = value
-        if key == "name":
-            self.template_list.currentItem().setText(value or "—")
         if key == "key":
             self.update_key_state()
+
+    def _rename(self, text: str) -> None:
+        t = self.current_template()
+        if self._loading or t is None:
+            return
+        name = text.strip()
+        if self.refs.rename(t, name):
+            self.t_key_name.setText(t.get("key") or "")
+            self.update_key_state()
+        self.template_list.currentItem().setText(name or "—")
+        self.renamed.emit()
 
     def _protocol_changed(self, protocol: str) -> None:
         t = self.current_template()
@@ -249,6 +279,11 @@ class TemplatesPage(QWidget):
             self.tr("for example {model}").format(model=example) if example else ""
         )
 
+    def _key_named(self, entry: str) -> None:
+        self._loading = True
+        self.t_key_name.setText(entry)
+        self._loading = False
+
     def _append(self, template: dict[str, Any]) -> None:
         self.data["templates"].append(template)
         self.changed.emit()
@@ -257,6 +292,12 @@ class TemplatesPage(QWidget):
     def add_template(self) -> None:
         name = unique(self.tr("New template"), {t["name"] for t in self.data["templates"]})
         self._append(new_template(name, key_name_for(name)))
+
+    def add_preset(self, preset: dict[str, Any]) -> None:
+        name = unique(
+            str(preset.get("name") or self.tr("New template")), {t["name"] for t in self.data["templates"]}
+        )
+        self._append(from_preset(preset, name))
 
     def duplicate_template(self) -> None:
         t = self.current_template()
@@ -270,7 +311,7 @@ class TemplatesPage(QWidget):
         t = self.current_template()
         if t is None:
             return
-        users = [a["name"] for a in self.data["agents"] if a["template"] == t["name"]]
+        users = [a["name"] for a in self.data["agents"] if self.refs.owner(a) is t]
         if users:
             self.refused.emit(
                 [
@@ -286,70 +327,9 @@ class TemplatesPage(QWidget):
         del self.data["templates"][self.template_list.currentRow()]
         self.changed.emit()
 
-    # ================================================================= keys
+    # ================================================================= keys (the key box's)
     def update_key_state(self) -> None:
-        t = self.current_template()
-        name = (t or {}).get("key")
-        present = bool(t) and self.keys.present(name)
-        if not t or not name:
-            text = self.tr("No key needed (no keyring entry named)")
-        elif present and self.keys.in_session(name):
-            text = self.tr("Key present (kept for this session only)")
-        elif present:
-            text = self.tr("Key present in the OS keyring")
-        else:
-            text = self.tr("No key stored")
-        self.key_state.setText(text)
-        self.key_state.setProperty("present", "true" if present else "false")
-        self.key_state.style().unpolish(self.key_state)
-        self.key_state.style().polish(self.key_state)
-        self.key_delete_button.setEnabled(present)
-
-    def _key_target(self) -> str | None:
-        t = self.current_template()
-        if t is None:
-            return None
-        if not t.get("key"):
-            t["key"] = key_name_for(t["name"])
-            self._loading = True
-            self.t_key_name.setText(t["key"])
-            self._loading = False
-        return str(t["key"])
+        self.key_box.update_key_state()
 
     def store_key(self) -> bool:
-        value = self.key_input.text().strip()
-        name = self._key_target()
-        if not value or name is None:
-            return False
-        try:
-            self.keys.set(name, value)
-        except KeyringUnavailable:
-            self.key_message.setText(
-                self.tr(
-                    "No OS keyring is available on this system, so the key cannot be stored. You can keep it "
-                    "in memory for this session only; it is forgotten when the app closes."
-                )
-            )
-            self.key_session_button.setVisible(True)
-            return False
-        self.key_input.clear()
-        self.key_message.clear()
-        self.key_session_button.setVisible(False)
-        event("key stored", entry=name, session_only=self.keys.session_only)
-        self.update_key_state()
-        return True
-
-    def keep_for_session(self) -> None:
-        self.keys.session_only = True
-        self.key_session_button.setVisible(False)
-        self.store_key()
-
-    def delete_key(self) -> None:
-        t = self.current_template()
-        if t and t.get("key"):
-            try:
-                self.keys.delete(t["key"])
-            except KeyringUnavailable:
-                self.key_message.setText(self.tr("The OS keyring could not be reached."))
-            event("key deleted", entry=t["key"])
-        self.update_key_state()
+        return self.key_box.store_key()

@@ -16,11 +16,20 @@ import httpx
 import core.log
 from core.canonical import ChatRequest, ChatResponse, WebpSupport
 from core.image_rules import retries_as_jpeg, sends_as_jpeg, with_jpeg_async
-from core.llm import RETRY_HOOK, ImagesRejected, ModelBackend, ProviderHTTPError, RetryWait, Route, TextSink
+from core.llm import (
+    RETRY_HOOK,
+    ImagesRejected,
+    ModelBackend,
+    ProviderError,
+    ProviderHTTPError,
+    RetryWait,
+    Route,
+    TextSink,
+)
 from wires import WIRES
 from wires.http import HttpClient, RetryPolicy, WireBackend
 
-__all__ = ["JpegRetry", "http_backend"]
+__all__ = ["JpegRetry", "http_backend", "list_models"]
 
 
 class JpegRetry:
@@ -109,3 +118,24 @@ def http_backend(template: Route, key: str | None, client: httpx.AsyncClient) ->
         max_tokens=template.max_output_tokens,
     )
     return JpegRetry(backend, wire.webp)
+
+
+async def list_models(template: Route, key: str | None, client: httpx.AsyncClient) -> list[str] | None:
+    """The models the provider of ``template`` lists for ``key`` (None: its API offers no list),
+    one GET without retries. Raises ``ProviderError``; the key is redacted from its message."""
+    if key:
+        core.log.LOG.register_secret(key)
+    wire = WIRES[template.protocol]
+    http = HttpClient(client, timeout_s=min(template.request_timeout_s, 30.0))
+    backend = WireBackend(
+        wire, http, base_url=template.base_url or wire.default_base_url, model=template.model, key=key
+    )
+    try:
+        return await backend.list_models()
+    except ProviderError as exc:
+        exc.args = tuple(
+            core.log.LOG.redact(a, key_shapes=True) if isinstance(a, str) else a for a in exc.args
+        )
+        if isinstance(exc, ProviderHTTPError):
+            exc.message = core.log.LOG.redact(exc.message, key_shapes=True)
+        raise

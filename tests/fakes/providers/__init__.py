@@ -27,7 +27,9 @@ Reply options: ``status``/``error_code``/``error_message``, ``retry_after`` (hea
 ``trickle_s`` (one byte at a time), ``body``/``events`` (answer exactly this JSON / these SSE
 events: malformed shapes), ``echo_headers`` (the text or error message is the request headers).
 Server options: ``key``, ``reject_webp``, ``reject_images``, ``thought_signatures``
-(openai-compat like Gemini's OpenAI endpoint). When the queue is empty the ``Scenario`` answers:
+(openai-compat like Gemini's OpenAI endpoint), ``models`` (what ``GET {base}/models`` lists, in
+each provider's JSON: ``models.py``) and ``models_reply`` (an error it answers instead; the script
+is for POSTs only). When the queue is empty the ``Scenario`` answers:
 "call ``tool`` with ``args``, then say ``say``" (the tool is called when the last thing in the
 request is not a tool result).
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.fakes.providers.models import models_body, models_route
 from tests.fakes.providers.protocols import FAMILIES, Family, Invalid
 from tests.fakes.providers.script import Reply, Scenario
 
@@ -43,6 +44,8 @@ class FakeProvider:
     thought_signatures: bool = False
     host: str = "127.0.0.1"
     port: int = 0
+    models: list[str] = field(default_factory=lambda: ["fake-large", "fake-small"])  # GET …/models
+    models_reply: Reply | None = None  # an error status: GET …/models answers it (the script is for POSTs)
     requests: list[Received] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -107,6 +110,30 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet
         return
+
+    def do_GET(self) -> None:
+        """The model list (``tests/fakes/providers/models.py``)."""
+        fake = self.fake
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        record = Received(self.path, headers, {})
+        with fake._lock:
+            fake.requests.append(record)
+        family = fake.family
+        if not models_route(family.name, family.flavour, self.path):
+            record.status = 404
+            self._json(404, {"error": {"message": f"no route {self.path}"}})
+            return
+        if not family.authorized(self.path, headers, fake.key):
+            record.status = 401
+            self._json(401, family.error_body(Reply.error(401, None, "invalid x-api-key / API key")))
+            return
+        reply = fake.models_reply
+        if reply is not None and reply.status != 200:
+            record.status = reply.status
+            self._json(reply.status, family.error_body(reply))
+            return
+        record.status = 200
+        self._json(200, models_body(family.name, fake.models))
 
     def do_POST(self) -> None:
         fake = self.fake
