@@ -45,10 +45,18 @@ class StoreHistory:
     ``media`` is the media cache (or a callable returning the current one: the configuration,
     and so the cache folder, may change while the app runs)."""
 
-    def __init__(self, store: Store, language: str = "en", media: MediaSource = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        language: str = "en",
+        media: MediaSource = None,
+        conversation_for: Callable[[str], str] | None = None,
+    ) -> None:
         self.store = store
         self.language = language
         self.media = media
+        # the agent's current conversation (core.conversations); default: the one named by its id
+        self.conversation_for = conversation_for or (lambda agent_id: agent_id)
 
     def _media(self) -> MediaCache | None:
         return self.media if isinstance(self.media, MediaCache) or self.media is None else self.media()
@@ -65,10 +73,19 @@ class StoreHistory:
             return note("image_omitted", self.language)
         return media.image_or_note(f"{ref.sha256}.{ext}", ref.width, ref.height, self.language)
 
-    def history(self, agent_id: str) -> Iterator[Event]:
+    def history(self, agent_id: str, conversation_id: str | None = None) -> Iterator[Event]:
+        """The events of the agent's current conversation (or of ``conversation_id``)."""
+        return self.replay(agent_id, self.read(agent_id, conversation_id))
+
+    def read(self, agent_id: str, conversation_id: str | None = None) -> list[StoredMessage]:
+        """The stored messages ``history`` replays (blocking: a worker thread may call it)."""
+        cid = conversation_id or self.conversation_for(agent_id)
+        return self.store.messages(cid, self.language, last_turns=HISTORY_TURNS)
+
+    def replay(self, agent_id: str, messages: Iterable[StoredMessage]) -> Iterator[Event]:
         omitted = note("image_omitted", self.language)
         open_turn: str | None = None
-        for msg in self.store.messages(agent_id, self.language, last_turns=HISTORY_TURNS):
+        for msg in messages:
             notes = [n for n in msg.notes if n != omitted]  # images: decided below, per image
             if msg.turn_id != open_turn:
                 if open_turn is not None:

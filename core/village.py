@@ -69,6 +69,7 @@ class _AgentRuntime:
     usage: Usage = field(default_factory=Usage)
     error: str = ""
     running: int = 0
+    conversation: str = ""  # the conversation ``history`` is of ("": the journal's choice)
 
 
 class Village:
@@ -99,6 +100,9 @@ class Village:
         # start time plus a random part: two starts within one second (a quick restart after a
         # crash) must never reuse a turn id, or the store would append to the old turn
         self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
+        # the model history of a conversation that is not the agent's current one (a turn queued
+        # before the person switched): core.conversations sets it; None: such a turn starts empty
+        self.history_for: Callable[[str, str], list[ChatMessage]] | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -199,13 +203,22 @@ class Village:
     def history(self, agent_id: str) -> list[ChatMessage]:
         return list(self._agents[agent_id].history)
 
-    def seed_history(self, agent_id: str, messages: list[ChatMessage]) -> None:
-        """Start an agent's model history from its stored past turns (on app start, before any
-        turn runs): tool images are not carried into later turns (S70-13). Unknown agents are
-        ignored."""
+    def seed_history(
+        self, agent_id: str, messages: list[ChatMessage], conversation_id: str | None = None
+    ) -> None:
+        """Start an agent's model history from its stored past turns (on app start, or when the
+        person opens another conversation: ``conversation_id``, its next turns' conversation):
+        tool images are not carried into later turns (S70-13). Unknown agents are ignored. A
+        running turn keeps its own conversation and history."""
         rt = self._agents.get(agent_id)
         if rt is not None:
             rt.history = strip_turn_images(list(messages), self.config.village.language)
+            if conversation_id is not None:
+                rt.conversation = conversation_id
+
+    def conversation_of(self, agent_id: str) -> str:
+        """The conversation the agent's next turn belongs to ("": the journal's choice)."""
+        return self._agents[agent_id].conversation
 
     def tools(self, agent_id: str) -> list[AgentTool]:
         rt = self._agents[agent_id]
@@ -231,8 +244,9 @@ class Village:
         control = TurnControl()
         handle = TurnHandle(turn_id, agent_id, control)
         user = ChatMessage(role=Role.USER, text=text)
+        conversation = self._agents[agent_id].conversation  # the one shown when it was sent
         handle.task = asyncio.get_running_loop().create_task(
-            self._run(handle, control, user, source=source, hop=hop, resume=None)
+            self._run(handle, control, user, source=source, hop=hop, resume=None, conversation=conversation)
         )
         self._track(handle)
         return handle
@@ -242,8 +256,17 @@ class Village:
         ``core.recovery.recover``) after its last completed operation (S02-5)."""
         control = TurnControl()
         handle = TurnHandle(point.turn_id, point.agent_id, control)
+        conversation = point.conversation_id or self._agents[point.agent_id].conversation
         handle.task = asyncio.get_running_loop().create_task(
-            self._run(handle, control, point.user_message, source="user", hop=0, resume=point)
+            self._run(
+                handle,
+                control,
+                point.user_message,
+                source="user",
+                hop=0,
+                resume=point,
+                conversation=conversation,
+            )
         )
         self._track(handle)
         return handle
@@ -276,9 +299,11 @@ class Village:
         source: str,
         hop: int,
         resume: ResumePoint | None,
+        conversation: str = "",
     ) -> TurnOutcome:
         rt = self._agents[handle.agent_id]
         async with rt.lock:
+            history = self._history_of(rt, conversation)  # the turn's own, whatever is shown later
             agent = rt.agent  # the configuration as of the turn's start
             config = self.config
             template = config.template(agent.template)
@@ -301,6 +326,7 @@ class Village:
                     reads_images=template.reads_images,
                     image_results=config.mcp.image_results,
                     max_tokens=template.max_output_tokens,
+                    conversation_id=conversation,
                 )
                 self.bus.publish(
                     TurnStarted(
@@ -311,6 +337,7 @@ class Village:
                         backend.model,
                         source,
                         resumed=resume is not None,
+                        conversation_id=conversation,
                     )
                 )
                 turn = Turn(
@@ -318,7 +345,7 @@ class Village:
                     backend=backend,
                     tools=[*rt.tools, *rt.extra_tools, *self._builtins(agent)],
                     settings=settings,
-                    history=rt.history,
+                    history=history,
                     user=user,
                     bus=self.bus,
                     journal=self.journal,
@@ -330,7 +357,7 @@ class Village:
                 try:
                     outcome = await turn.run()
                 except TurnError as exc:
-                    rt.history.extend(strip_turn_images(exc.outcome.messages, config.village.language))
+                    history.extend(strip_turn_images(exc.outcome.messages, config.village.language))
                     rt.usage = rt.usage + exc.outcome.usage
                     rt.state, rt.error = AgentState.ERROR, exc.message
                     self.bus.publish(
@@ -358,7 +385,7 @@ class Village:
                         )
                     )
                     return outcome
-                rt.history.extend(strip_turn_images(outcome.messages, config.village.language))
+                history.extend(strip_turn_images(outcome.messages, config.village.language))
                 rt.usage = rt.usage + outcome.usage
                 rt.state = AgentState.IDLE
                 text = outcome.text
@@ -380,6 +407,15 @@ class Village:
             )
             self.send(handoff_to, request, source=agent.id, hop=hop + 1)
         return outcome
+
+    def _history_of(self, rt: _AgentRuntime, conversation: str) -> list[ChatMessage]:
+        """The model history a turn of ``conversation`` extends: the agent's own list when it is
+        the current conversation, else that conversation's (never the one shown now)."""
+        if conversation == rt.conversation:
+            return rt.history
+        if self.history_for is None:
+            return []
+        return strip_turn_images(self.history_for(rt.agent.id, conversation), self.config.village.language)
 
     def _handoff_target(self, agent: Agent, template: Template) -> str | None:
         """S70-21: tools off + a connected agent → hand requests that need tools to the first one."""
