@@ -103,7 +103,7 @@ async def test_delete_removes_rows_blobs_and_media_nothing_else_names(tmp_path: 
         assert not store.blobs.exists(only.sha256) and store.blobs.exists(shared.sha256)
         assert not (media_dir / f"{only.sha256}.jpg").exists()
         assert (media_dir / f"{shared.sha256}.jpg").exists()
-        assert [m.text for m in store.messages(kept)][0] == "look again"
+        assert store.messages(kept)[0].text == "look again"
     finally:
         await village.close()
         store.close()
