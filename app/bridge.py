@@ -57,6 +57,9 @@ class EventBridge(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._unsubscribe: Callable[[], None] | None = None
+        # True for an event its own signal must not carry (a live event of a conversation that is
+        # not shown, app/conversation_pane.py); ``anyEvent`` still carries it
+        self.hide: Callable[[Event], bool] | None = None
 
     def attach(self, bus: EventBus) -> None:
         self.detach()
@@ -87,6 +90,6 @@ class EventBridge(QObject):
             SamplingAsked: self.samplingAsked,
             SamplingSettled: self.samplingSettled,
         }.get(type(event))
-        if signal is not None:
+        if signal is not None and (self.hide is None or not self.hide(event)):
             signal.emit(event)
         self.anyEvent.emit(event)

@@ -307,6 +307,7 @@ async def run_window(
         history=rt.history,
         config_path=path,
         after_apply=adopt,
+        conversations=rt.conversations,
     )
     window.show()
     announce_store_problems(rt)

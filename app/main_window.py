@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.config import OFFLINE_DEMO, Config
+from core.conversations import Conversations
 from core.events import (
     AssistantMessage,
     Handoff,
@@ -44,6 +45,7 @@ from core.log import event
 from .background import Background, cancel_under
 from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
+from .conversation_pane import ConversationPane
 from .i18n import Translations
 from .keys import KeyStore
 from .screen_fit import fitted
@@ -75,6 +77,7 @@ class MainWindow(QMainWindow):
         pages: PageSource | None = None,
         config_path: Path | None = None,
         after_apply: Callable[[Config], None] | None = None,
+        conversations: Conversations | None = None,
     ) -> None:
         super().__init__()
         self.village = village
@@ -199,6 +202,7 @@ class MainWindow(QMainWindow):
         self.help_menu = HelpMenu(self)
         self.menuBar().addMenu(self.help_menu)
 
+        self.conversation_pane = ConversationPane(self, conversations, lv)  # under the agents
         self.retranslate()
         self.refresh_agents()
         self.load_history()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterable
 from contextlib import suppress
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from core.canonical import ChatMessage
 from core.log import event
@@ -31,6 +31,7 @@ from core.store import ConversationInfo, Store
 SEED_TURNS = 20
 
 
+@runtime_checkable
 class HistoryHost(Protocol):
     """What a switch re-seeds (``core.village.Village``)."""
 

@@ -1,0 +1,198 @@
+"""The window's conversations (issue 13): the list of the selected agent's conversations
+(``app.widgets.conversations.ConversationList``) driven over ``core.conversations.Conversations``.
+
+New conversation (Ctrl+N, File menu), switch by click, rename in place, delete after a
+confirmation, search over titles and message text. A switch makes the conversation the agent's
+current one (the village's model history is re-seeded from the store) and gives the agent a fresh
+chat view and tool panel showing that conversation's history: the stored messages are read, and
+their pictures loaded, in a worker thread; only the events are replayed on the GUI thread, and
+the chat builds widgets for its newest rows only (``ChatView``'s live window).
+
+A turn running when the person switches keeps going in its own conversation: its live events
+(known by the conversation its ``TurnStarted`` names) are not drawn into the conversation shown
+(``hides``, the bridge's filter); they are stored, and shown when the person opens it again.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMessageBox, QVBoxLayout
+
+from core.conversations import Conversations, HistoryHost
+from core.events import Event, TurnStarted
+from core.history import StoreHistory
+from core.log import event as log_event
+
+from .background import Background
+from .widgets.conversations import ConversationList
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+class ConversationPane(QObject):
+    def __init__(self, window: MainWindow, conversations: Conversations | None, layout: QVBoxLayout) -> None:
+        super().__init__(window)
+        self.window = window
+        self.conversations = conversations
+        self.list = ConversationList()
+        self.list.setVisible(conversations is not None)  # no store: no conversations to list
+        layout.addWidget(self.list, 1)
+        self.background = Background(self)
+        self.shown: dict[str, str] = {}  # agent id -> the conversation its chat view shows
+        self.turns: dict[str, str] = {}  # turn id -> its conversation (from TurnStarted)
+        self._reads: dict[str, int] = {}  # agent id -> the newest history read asked for
+        self.confirm: QMessageBox | None = None  # the open delete confirmation
+        self.new_action = QAction(window)
+        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_action.triggered.connect(self.new_conversation)
+        window.file_menu.insertAction(window.settings_action, self.new_action)
+        self.list.newRequested.connect(self.new_conversation)
+        self.list.chosen.connect(self.open)
+        self.list.renamed.connect(self.rename)
+        self.list.deleteRequested.connect(self.ask_delete)
+        self.list.searchChanged.connect(lambda _text: self.refresh())
+        window.agent_list.currentItemChanged.connect(lambda *_: self.refresh())
+        window.bridge.turnFinished.connect(lambda _e: self.refresh())
+        window.bridge.turnFailed.connect(lambda _e: self.refresh())
+        window.bridge.hide = self.hides
+        if conversations is not None:
+            for status in window.village.statuses():
+                self.shown[status.agent_id] = conversations.current(status.agent_id)
+        self.list.installEventFilter(self)  # the menu entry follows a language switch with the list
+        self.retranslate()
+        self.refresh()
+
+    def retranslate(self) -> None:
+        self.new_action.setText(self.tr("&New conversation"))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        return False
+
+    # ------------------------------------------------------------------ live events
+    def hides(self, e: Event) -> bool:
+        """True for a live event of a turn whose conversation is not the one shown for its agent."""
+        if isinstance(e, TurnStarted) and e.conversation_id:
+            self.turns[e.turn_id] = e.conversation_id
+        turn_id = getattr(e, "turn_id", None)
+        agent_id = getattr(e, "agent_id", None)
+        if not isinstance(turn_id, str) or not isinstance(agent_id, str):
+            return False
+        conversation = self.turns.get(turn_id)
+        shown = self.shown.get(agent_id)
+        return conversation is not None and shown is not None and conversation != shown
+
+    # ------------------------------------------------------------------ the list
+    def refresh(self) -> None:
+        agent_id = self.window.current_agent()
+        conv = self.conversations
+        if conv is None or agent_id is None:
+            return
+        shown = self.shown.setdefault(agent_id, conv.current(agent_id))
+        text = self.list.search.text().strip()
+        if text:
+            found = conv.search(agent_id, text)
+            mine = [c for c in found if c.village_id == conv.village_id]
+            earlier = [c for c in found if c.village_id is None]
+        else:
+            mine, earlier = conv.of(agent_id), conv.earlier(agent_id)
+        self.list.show_conversations(mine, earlier, shown)
+
+    def new_conversation(self) -> None:
+        agent_id = self.window.current_agent()
+        if self.conversations is None or agent_id is None:
+            return
+        self.list.search.clear()
+        cid = self.conversations.new(agent_id, self._host())
+        self.show(agent_id, cid)
+        self.window.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def open(self, conversation_id: str) -> None:
+        agent_id = self.window.current_agent()
+        if self.conversations is None or agent_id is None or self.shown.get(agent_id) == conversation_id:
+            return
+        self.conversations.switch(agent_id, conversation_id, self._host())
+        self.show(agent_id, conversation_id)
+
+    def rename(self, conversation_id: str, title: str) -> None:
+        if self.conversations is not None:
+            self.conversations.rename(conversation_id, title)
+            self.refresh()
+
+    def ask_delete(self, conversation_id: str) -> None:
+        """A confirmation (window-modal, never a nested loop); Delete deletes."""
+        if self.conversations is None:
+            return
+        info = self.conversations.store.conversation(conversation_id)
+        title = (info.title if info is not None else "") or self.tr("New conversation")
+        box = QMessageBox(self.window)
+        box.setObjectName("deleteConversationBox")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Delete conversation"))
+        box.setText(self.tr("Delete “{title}”?").format(title=title))
+        box.setInformativeText(
+            self.tr("Its messages and the pictures only it uses are removed from this computer.")
+        )
+        delete = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.finished.connect(partial(self._delete_answered, box, delete, conversation_id))
+        self.confirm = box
+        box.open()
+
+    def _delete_answered(self, box: QMessageBox, delete: object, conversation_id: str, _result: int) -> None:
+        self.confirm = None
+        box.deleteLater()
+        agent_id = self.window.current_agent()
+        if box.clickedButton() is not delete or self.conversations is None or agent_id is None:
+            return
+        current = self.conversations.delete(agent_id, conversation_id, self._host())
+        if self.shown.get(agent_id) == conversation_id:
+            self.show(agent_id, current)
+        else:
+            self.refresh()
+
+    def _host(self) -> HistoryHost | None:
+        village = self.window.village
+        return village if isinstance(village, HistoryHost) else None
+
+    # ------------------------------------------------------------------ the chat
+    def show(self, agent_id: str, conversation_id: str) -> None:
+        """Give the agent a fresh chat and tool panel with ``conversation_id``'s history."""
+        self.shown[agent_id] = conversation_id
+        win = self.window
+        for views, stack in ((win.chats, win.chat_stack), (win.panels, win.panel_stack)):
+            old = views.pop(agent_id, None)
+            if old is not None:
+                stack.removeWidget(old)
+                old.deleteLater()
+        win.chat_for(agent_id)
+        win.show_agent(win.current_agent())
+        self.refresh()
+        history = win.history
+        if not isinstance(history, StoreHistory):
+            return
+        seq = self._reads[agent_id] = self._reads.get(agent_id, 0) + 1
+        reading = self.background.in_thread(
+            lambda: list(history.history(agent_id, conversation_id)),
+            success=partial(self._replay, agent_id, conversation_id, seq),
+            failure=self._read_failed,
+        )
+        if reading is None:  # no event loop (a test building the window): read here
+            self._replay(agent_id, conversation_id, seq, list(history.history(agent_id, conversation_id)))
+
+    def _read_failed(self, exc: BaseException) -> None:
+        log_event("gui task failed", error=type(exc).__name__)
+
+    def _replay(self, agent_id: str, conversation_id: str, seq: int, events: list[Event]) -> None:
+        if self._reads.get(agent_id) != seq or self.shown.get(agent_id) != conversation_id:
+            return  # the person moved on
+        for past in events:
+            self.window.bridge.dispatch(past)
