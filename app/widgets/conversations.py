@@ -65,7 +65,8 @@ class ConversationList(QWidget):
         self.tree.setObjectName("conversations")
         self.tree.setColumnCount(2)
         self.tree.setHeaderHidden(True)
-        self.tree.setRootIsDecorated(True)
+        self.tree.setRootIsDecorated(False)  # rows start at the edge; the earlier ones indent
+        self.tree.setIndentation(14)
         self.tree.setUniformRowHeights(True)
         self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -140,6 +141,10 @@ class ConversationList(QWidget):
                 group = QTreeWidgetItem([self.tr("Earlier conversations"), ""])
                 group.setData(0, ID_ROLE, EARLIER)
                 group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                font = QFont(group.font(0))
+                font.setItalic(True)
+                group.setFont(0, font)
+                group.setForeground(0, self.palette().placeholderText())
                 group.setToolTip(
                     0,
                     self.tr(
