@@ -186,6 +186,104 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="121" />
+        <location filename="../app/widgets/conversations.py" line="219" />
+        <source>New conversation</source>
+        <translation>New conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="124" />
+        <source>{turns} requests</source>
+        <translation>{turns} requests</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <source>Earlier conversations</source>
+        <translation>Earlier conversations</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="151" />
+        <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
+        <translation>Kept from before conversations belonged to a configuration: open one to use it here.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="216" />
+        <location filename="../app/widgets/conversations.py" line="222" />
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="217" />
+        <source>New</source>
+        <translation>New</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="218" />
+        <source>New conversation (Ctrl+N)</source>
+        <translation>New conversation (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="220" />
+        <source>Search titles and messages</source>
+        <translation>Search titles and messages</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="221" />
+        <source>Search conversations</source>
+        <translation>Search conversations</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <source>Rename</source>
+        <translation>Rename</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="224" />
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="225" />
+        <source>No conversation matches.</source>
+        <translation>No conversation matches.</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../app/conversation_pane.py" line="71" />
+        <source>&amp;New conversation</source>
+        <translation>&amp;New conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="133" />
+        <source>New conversation</source>
+        <translation>New conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="137" />
+        <source>Delete conversation</source>
+        <translation>Delete conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="138" />
+        <source>Delete “{title}”?</source>
+        <translation>Delete “{title}”?</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="140" />
+        <source>Its messages and the pictures only it uses are removed from this computer.</source>
+        <translation>Its messages and the pictures only it uses are removed from this computer.</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="142" />
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+</context>
+<context>
     <name>DemoBanner</name>
     <message>
         <location filename="../app/widgets/banner.py" line="25" />
@@ -311,62 +409,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="283" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="311" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="326" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="346" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>

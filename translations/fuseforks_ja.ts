@@ -186,6 +186,104 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="121" />
+        <location filename="../app/widgets/conversations.py" line="219" />
+        <source>New conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="124" />
+        <source>{turns} requests</source>
+        <translation>依頼 {turns} 件</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <source>Earlier conversations</source>
+        <translation>以前の会話</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="151" />
+        <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
+        <translation>会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="216" />
+        <location filename="../app/widgets/conversations.py" line="222" />
+        <source>Conversations</source>
+        <translation>会話</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="217" />
+        <source>New</source>
+        <translation>新規</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="218" />
+        <source>New conversation (Ctrl+N)</source>
+        <translation>新しい会話 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="220" />
+        <source>Search titles and messages</source>
+        <translation>タイトルとメッセージを検索</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="221" />
+        <source>Search conversations</source>
+        <translation>会話を検索</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <source>Rename</source>
+        <translation>名前を変更</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="224" />
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="225" />
+        <source>No conversation matches.</source>
+        <translation>一致する会話はありません。</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../app/conversation_pane.py" line="71" />
+        <source>&amp;New conversation</source>
+        <translation>新しい会話(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="133" />
+        <source>New conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="137" />
+        <source>Delete conversation</source>
+        <translation>会話を削除</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="138" />
+        <source>Delete “{title}”?</source>
+        <translation>「{title}」を削除しますか？</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="140" />
+        <source>Its messages and the pictures only it uses are removed from this computer.</source>
+        <translation>この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="142" />
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+</context>
+<context>
     <name>DemoBanner</name>
     <message>
         <location filename="../app/widgets/banner.py" line="25" />
@@ -311,62 +409,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="283" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="311" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="326" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="346" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>

@@ -186,6 +186,104 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="121" />
+        <location filename="../app/widgets/conversations.py" line="219" />
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="124" />
+        <source>{turns} requests</source>
+        <translation>{turns} 个请求</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <source>Earlier conversations</source>
+        <translation>早先的对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="151" />
+        <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
+        <translation>在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="216" />
+        <location filename="../app/widgets/conversations.py" line="222" />
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="217" />
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="218" />
+        <source>New conversation (Ctrl+N)</source>
+        <translation>新对话 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="220" />
+        <source>Search titles and messages</source>
+        <translation>搜索标题和消息</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="221" />
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="224" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="225" />
+        <source>No conversation matches.</source>
+        <translation>没有匹配的对话。</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../app/conversation_pane.py" line="71" />
+        <source>&amp;New conversation</source>
+        <translation>新对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="133" />
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="137" />
+        <source>Delete conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="138" />
+        <source>Delete “{title}”?</source>
+        <translation>删除“{title}”？</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="140" />
+        <source>Its messages and the pictures only it uses are removed from this computer.</source>
+        <translation>此对话的消息以及只有它使用的图片将从这台计算机上删除。</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="142" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>DemoBanner</name>
     <message>
         <location filename="../app/widgets/banner.py" line="25" />
@@ -311,62 +409,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="212" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="217" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="283" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="311" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="326" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="346" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
