@@ -70,7 +70,9 @@ class EventBridge(QObject):
             self._unsubscribe()
             self._unsubscribe = None
 
-    def dispatch(self, event: Event) -> None:
+    def dispatch(self, event: Event, *, quiet: bool = False) -> None:
+        """Emit ``event``'s own signal, then ``anyEvent`` (not when ``quiet``: a replayed history,
+        whose receiver refreshes once at its end)."""
         signal = {
             TurnStarted: self.turnStarted,
             TextDelta: self.textDelta,
@@ -92,4 +94,5 @@ class EventBridge(QObject):
         }.get(type(event))
         if signal is not None and (self.hide is None or not self.hide(event)):
             signal.emit(event)
-        self.anyEvent.emit(event)
+        if not quiet:
+            self.anyEvent.emit(event)

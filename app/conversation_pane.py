@@ -6,7 +6,10 @@ confirmation, search over titles and message text. A switch makes the conversati
 current one (the village's model history is re-seeded from the store) and gives the agent a fresh
 chat view and tool panel showing that conversation's history: the stored messages are read, and
 their pictures loaded, in a worker thread; only the events are replayed on the GUI thread, and
-the chat builds widgets for its newest rows only (``ChatView``'s live window).
+only the newest page of turns (``PAGE_TURNS``; "Show earlier turns" adds a page at a time): each
+replayed turn builds its rows before the chat's live window drops the older ones, so a replay of
+100 camera turns held the loop for seconds (tests/bench/conversation_switch.py). The agents list
+is refreshed once per replay, not once per replayed event.
 
 A turn running when the person switches keeps going in its own conversation: its live events
 (known by the conversation its ``TurnStarted`` names) are not drawn into the conversation shown
@@ -15,12 +18,14 @@ A turn running when the person switches keeps going in its own conversation: its
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QVBoxLayout
+from PySide6.QtWidgets import QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
 from core.conversations import Conversations, HistoryHost
 from core.events import Event, TurnStarted
@@ -32,6 +37,8 @@ from .widgets.conversations import ConversationList
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
+
+PAGE_TURNS = 8  # turns a chat shows on opening (about its live rows: app/widgets/rows.py LIVE_ROWS)
 
 
 class ConversationPane(QObject):
@@ -46,6 +53,10 @@ class ConversationPane(QObject):
         self.shown: dict[str, str] = {}  # agent id -> the conversation its chat view shows
         self.turns: dict[str, str] = {}  # turn id -> its conversation (from TurnStarted)
         self._reads: dict[str, int] = {}  # agent id -> the newest history read asked for
+        self.pages: dict[str, int] = {}  # agent id -> how many turns its chat replayed
+        self._replaying = False
+        # agent id -> the chat and panel a switch replaces, shown until the new ones are filled
+        self._leaving: dict[str, list[tuple[QStackedWidget, QWidget]]] = {}
         self.confirm: QMessageBox | None = None  # the open delete confirmation
         self.new_action = QAction(window)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
@@ -56,9 +67,10 @@ class ConversationPane(QObject):
         self.list.renamed.connect(self.rename)
         self.list.deleteRequested.connect(self.ask_delete)
         self.list.searchChanged.connect(lambda _text: self.refresh())
+        self.list.earlierTurnsRequested.connect(self.show_earlier_turns)
         window.agent_list.currentItemChanged.connect(lambda *_: self.refresh())
-        window.bridge.turnFinished.connect(lambda _e: self.refresh())
-        window.bridge.turnFailed.connect(lambda _e: self.refresh())
+        window.bridge.turnFinished.connect(lambda _e: None if self._replaying else self.refresh())
+        window.bridge.turnFailed.connect(lambda _e: None if self._replaying else self.refresh())
         window.bridge.hide = self.hides
         if conversations is not None:
             for status in window.village.statuses():
@@ -103,13 +115,18 @@ class ConversationPane(QObject):
         else:
             mine, earlier = conv.of(agent_id), conv.earlier(agent_id)
         self.list.show_conversations(mine, earlier, shown)
+        info = conv.store.conversation(shown)
+        self.list.earlier_turns_button.setVisible(
+            info is not None and info.turns > self.pages.get(agent_id, PAGE_TURNS)
+        )
 
     def new_conversation(self) -> None:
         agent_id = self.window.current_agent()
         if self.conversations is None or agent_id is None:
             return
         self.list.search.clear()
-        cid = self.conversations.new(agent_id, self._host())
+        running = agent_id in self.window.handles  # its request may not be stored yet
+        cid = self.conversations.new(agent_id, self._host(), reuse_empty=not running)
         self.show(agent_id, cid)
         self.window.input.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
@@ -164,35 +181,101 @@ class ConversationPane(QObject):
         return village if isinstance(village, HistoryHost) else None
 
     # ------------------------------------------------------------------ the chat
-    def show(self, agent_id: str, conversation_id: str) -> None:
-        """Give the agent a fresh chat and tool panel with ``conversation_id``'s history."""
+    def load_history(self) -> None:
+        """At start-up: each agent's current conversation, its newest page (read here: the
+        window is being built)."""
+        history = self.window.history
+        if history is None:
+            return
+        for status in self.window.village.statuses():
+            agent_id = status.agent_id
+            self.pages[agent_id] = PAGE_TURNS
+            cid = self.shown.get(agent_id)
+            if isinstance(history, StoreHistory):
+                events = list(history.history(agent_id, cid, PAGE_TURNS))
+            else:
+                events = list(history.history(agent_id))
+            self._dispatch(events)
+
+    def show_earlier_turns(self) -> None:
+        agent_id = self.window.current_agent()
+        if agent_id is not None and agent_id in self.shown:
+            self.show(agent_id, self.shown[agent_id], self.pages.get(agent_id, PAGE_TURNS) + PAGE_TURNS)
+
+    def show(self, agent_id: str, conversation_id: str, turns: int = PAGE_TURNS) -> None:
+        """Give the agent a fresh chat and tool panel with ``conversation_id``'s newest ``turns``:
+        filled while the old ones are still shown (hidden widgets cost no layout), then shown."""
         self.shown[agent_id] = conversation_id
+        self.pages[agent_id] = turns
         win = self.window
+        leaving = self._leaving.setdefault(agent_id, [])
         for views, stack in ((win.chats, win.chat_stack), (win.panels, win.panel_stack)):
             old = views.pop(agent_id, None)
             if old is not None:
-                stack.removeWidget(old)
-                old.deleteLater()
+                leaving.append((stack, old))
         win.chat_for(agent_id)
-        win.show_agent(win.current_agent())
         self.refresh()
         history = win.history
         if not isinstance(history, StoreHistory):
+            self._swap(agent_id)
             return
         seq = self._reads[agent_id] = self._reads.get(agent_id, 0) + 1
         reading = self.background.in_thread(
-            lambda: list(history.history(agent_id, conversation_id)),
-            success=partial(self._replay, agent_id, conversation_id, seq),
+            lambda: list(history.history(agent_id, conversation_id, turns)),
+            success=partial(self._read, agent_id, conversation_id, seq),
             failure=self._read_failed,
         )
-        if reading is None:  # no event loop (a test building the window): read here
-            self._replay(agent_id, conversation_id, seq, list(history.history(agent_id, conversation_id)))
+        if reading is None:  # no event loop (a test building the window): read and fill here
+            self._dispatch(list(history.history(agent_id, conversation_id, turns)))
+            self._swap(agent_id)
 
     def _read_failed(self, exc: BaseException) -> None:
         log_event("gui task failed", error=type(exc).__name__)
 
-    def _replay(self, agent_id: str, conversation_id: str, seq: int, events: list[Event]) -> None:
-        if self._reads.get(agent_id) != seq or self.shown.get(agent_id) != conversation_id:
-            return  # the person moved on
-        for past in events:
-            self.window.bridge.dispatch(past)
+    def _stale(self, agent_id: str, conversation_id: str, seq: int) -> bool:
+        return self._reads.get(agent_id) != seq or self.shown.get(agent_id) != conversation_id
+
+    def _read(self, agent_id: str, conversation_id: str, seq: int, events: list[Event]) -> None:
+        if not self._stale(agent_id, conversation_id, seq):
+            self.background.run(self._replay(agent_id, conversation_id, seq, events))
+
+    async def _replay(self, agent_id: str, conversation_id: str, seq: int, events: list[Event]) -> None:
+        """One turn's events at a time, the loop running between them."""
+        for chunk in by_turn(events):
+            if self._stale(agent_id, conversation_id, seq):
+                return  # the person moved on: the newest read fills and shows its own chat
+            self._dispatch(chunk, refresh=False)
+            await asyncio.sleep(0)
+        self._swap(agent_id)
+        self.window.refresh_agents()
+        self.refresh()
+
+    def _swap(self, agent_id: str) -> None:
+        """Show the agent's new chat and panel; the ones they replace go."""
+        for stack, old in self._leaving.pop(agent_id, []):
+            stack.removeWidget(old)
+            old.deleteLater()
+        self.window.show_agent(self.window.current_agent())
+
+    def _dispatch(self, events: list[Event], *, refresh: bool = True) -> None:
+        self._replaying = True
+        try:
+            for past in events:
+                self.window.bridge.dispatch(past, quiet=True)
+        finally:
+            self._replaying = False
+        if refresh:
+            self.window.refresh_agents()
+            self.refresh()
+
+
+def by_turn(events: list[Event]) -> Iterator[list[Event]]:
+    """``events`` cut before each ``TurnStarted``."""
+    chunk: list[Event] = []
+    for e in events:
+        if isinstance(e, TurnStarted) and chunk:
+            yield chunk
+            chunk = []
+        chunk.append(e)
+    if chunk:
+        yield chunk

@@ -388,12 +388,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(e.text, 10_000)
 
     def load_history(self) -> None:
-        """Replay stored past events (the durable store) through the same handlers."""
-        if self.history is None:
-            return
-        for status in self.village.statuses():
-            for past in self.history.history(status.agent_id):
-                self.bridge.dispatch(past)
+        """Replay stored past events (the durable store) through the same handlers: each agent's
+        current conversation, its newest page of turns (app/conversation_pane.py)."""
+        self.conversation_pane.load_history()
 
     # ------------------------------------------------------------------ settings
     def open_settings(self) -> Any:

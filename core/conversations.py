@@ -96,11 +96,13 @@ class Conversations:
         self.store.create_conversation(cid, self.village_id, agent_id)
         return cid
 
-    def new(self, agent_id: str, host: HistoryHost | None = None) -> str:
+    def new(self, agent_id: str, host: HistoryHost | None = None, *, reuse_empty: bool = True) -> str:
         """A new, empty conversation as the agent's current one (the current one is kept when it
-        is still empty)."""
+        is still empty and ``reuse_empty``: not while a turn of it has started but not yet
+        recorded its request)."""
         current = self.store.conversation(self.current(agent_id))
-        cid = current.id if current is not None and current.messages == 0 else self._create(agent_id)
+        empty = reuse_empty and current is not None and current.messages == 0
+        cid = current.id if current is not None and empty else self._create(agent_id)
         self.switch(agent_id, cid, host)
         return cid
 

@@ -73,14 +73,19 @@ class StoreHistory:
             return note("image_omitted", self.language)
         return media.image_or_note(f"{ref.sha256}.{ext}", ref.width, ref.height, self.language)
 
-    def history(self, agent_id: str, conversation_id: str | None = None) -> Iterator[Event]:
-        """The events of the agent's current conversation (or of ``conversation_id``)."""
-        return self.replay(agent_id, self.read(agent_id, conversation_id))
+    def history(
+        self, agent_id: str, conversation_id: str | None = None, last_turns: int | None = None
+    ) -> Iterator[Event]:
+        """The events of the agent's current conversation (or of ``conversation_id``), of its
+        newest ``last_turns`` turns (default ``HISTORY_TURNS``)."""
+        return self.replay(agent_id, self.read(agent_id, conversation_id, last_turns))
 
-    def read(self, agent_id: str, conversation_id: str | None = None) -> list[StoredMessage]:
+    def read(
+        self, agent_id: str, conversation_id: str | None = None, last_turns: int | None = None
+    ) -> list[StoredMessage]:
         """The stored messages ``history`` replays (blocking: a worker thread may call it)."""
         cid = conversation_id or self.conversation_for(agent_id)
-        return self.store.messages(cid, self.language, last_turns=HISTORY_TURNS)
+        return self.store.messages(cid, self.language, last_turns=last_turns or HISTORY_TURNS)
 
     def replay(self, agent_id: str, messages: Iterable[StoredMessage]) -> Iterator[Event]:
         omitted = note("image_omitted", self.language)

@@ -48,6 +48,7 @@ class ConversationList(QWidget):
     renamed = Signal(str, str)  # id, the new title
     deleteRequested = Signal(str)  # id (the pane asks for confirmation)
     searchChanged = Signal(str)
+    earlierTurnsRequested = Signal()  # the shown conversation's chat: one page of older turns more
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +84,10 @@ class ConversationList(QWidget):
         self.delete_button.clicked.connect(self._delete)
         QShortcut(QKeySequence(Qt.Key.Key_F2), self.tree, self.start_rename)
         QShortcut(QKeySequence.StandardKey.Delete, self.tree, self._delete)
+        self.earlier_turns_button = QPushButton()
+        self.earlier_turns_button.setObjectName("earlierTurns")
+        self.earlier_turns_button.clicked.connect(self.earlierTurnsRequested.emit)
+        self.earlier_turns_button.setVisible(False)
         self.empty = QLabel()
         self.empty.setObjectName("conversationsEmpty")
         self.empty.setWordWrap(True)
@@ -92,6 +97,7 @@ class ConversationList(QWidget):
         top.addWidget(self.new_button)
         actions = QHBoxLayout()
         actions.setContentsMargins(0, 0, 0, 0)
+        actions.addWidget(self.earlier_turns_button)
         actions.addStretch(1)
         actions.addWidget(self.rename_button)
         actions.addWidget(self.delete_button)
@@ -223,6 +229,8 @@ class ConversationList(QWidget):
         self.rename_button.setText(self.tr("Rename"))
         self.delete_button.setText(self.tr("Delete"))
         self.empty.setText(self.tr("No conversation matches."))
+        self.earlier_turns_button.setText(self.tr("Show earlier turns"))
+        self.earlier_turns_button.setToolTip(self.tr("Show older turns of this conversation in the chat"))
         self._fill()
 
     def changeEvent(self, event: QEvent) -> None:
