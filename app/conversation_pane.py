@@ -6,10 +6,11 @@ confirmation, search over titles and message text. A switch makes the conversati
 current one (the village's model history is re-seeded from the store) and gives the agent a fresh
 chat view and tool panel showing that conversation's history: the stored messages are read, and
 their pictures loaded, in a worker thread; only the events are replayed on the GUI thread, and
-only the newest page of turns (``PAGE_TURNS``; "Show earlier turns" adds a page at a time): each
-replayed turn builds its rows before the chat's live window drops the older ones, so a replay of
-100 camera turns held the loop for seconds (tests/bench/conversation_switch.py). The agents list
-is refreshed once per replay, not once per replayed event.
+only the newest page of turns (``PAGE_TURNS``; "Show earlier turns" adds a page at a time), one
+turn per loop iteration: each replayed turn builds its rows before the chat's live window drops the
+older ones, so a replay of 100 camera turns in one go held the loop for seconds
+(tests/bench/conversation_switch.py). The agents list is refreshed once per replay, not once per
+replayed event.
 
 A turn running when the person switches keeps going in its own conversation: its live events
 (known by the conversation its ``TurnStarted`` names) are not drawn into the conversation shown
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMessageBox, QVBoxLayout
 
 from core.conversations import Conversations, HistoryHost
 from core.events import Event, TurnStarted
@@ -55,8 +56,6 @@ class ConversationPane(QObject):
         self._reads: dict[str, int] = {}  # agent id -> the newest history read asked for
         self.pages: dict[str, int] = {}  # agent id -> how many turns its chat replayed
         self._replaying = False
-        # agent id -> the chat and panel a switch replaces, shown until the new ones are filled
-        self._leaving: dict[str, list[tuple[QStackedWidget, QWidget]]] = {}
         self.confirm: QMessageBox | None = None  # the open delete confirmation
         self.new_action = QAction(window)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
@@ -203,21 +202,21 @@ class ConversationPane(QObject):
             self.show(agent_id, self.shown[agent_id], self.pages.get(agent_id, PAGE_TURNS) + PAGE_TURNS)
 
     def show(self, agent_id: str, conversation_id: str, turns: int = PAGE_TURNS) -> None:
-        """Give the agent a fresh chat and tool panel with ``conversation_id``'s newest ``turns``:
-        filled while the old ones are still shown (hidden widgets cost no layout), then shown."""
+        """Give the agent a fresh chat and tool panel with ``conversation_id``'s newest ``turns``."""
         self.shown[agent_id] = conversation_id
         self.pages[agent_id] = turns
         win = self.window
-        leaving = self._leaving.setdefault(agent_id, [])
         for views, stack in ((win.chats, win.chat_stack), (win.panels, win.panel_stack)):
             old = views.pop(agent_id, None)
             if old is not None:
-                leaving.append((stack, old))
+                stack.removeWidget(old)
+                old.deleteLater()
         win.chat_for(agent_id)
+        # shown at once and filled a turn at a time (filled hidden, it would lay out all at once)
+        win.show_agent(win.current_agent())
         self.refresh()
         history = win.history
         if not isinstance(history, StoreHistory):
-            self._swap(agent_id)
             return
         seq = self._reads[agent_id] = self._reads.get(agent_id, 0) + 1
         reading = self.background.in_thread(
@@ -227,7 +226,6 @@ class ConversationPane(QObject):
         )
         if reading is None:  # no event loop (a test building the window): read and fill here
             self._dispatch(list(history.history(agent_id, conversation_id, turns)))
-            self._swap(agent_id)
 
     def _read_failed(self, exc: BaseException) -> None:
         log_event("gui task failed", error=type(exc).__name__)
@@ -246,16 +244,8 @@ class ConversationPane(QObject):
                 return  # the person moved on: the newest read fills and shows its own chat
             self._dispatch(chunk, refresh=False)
             await asyncio.sleep(0)
-        self._swap(agent_id)
         self.window.refresh_agents()
         self.refresh()
-
-    def _swap(self, agent_id: str) -> None:
-        """Show the agent's new chat and panel; the ones they replace go."""
-        for stack, old in self._leaving.pop(agent_id, []):
-            stack.removeWidget(old)
-            old.deleteLater()
-        self.window.show_agent(self.window.current_agent())
 
     def _dispatch(self, events: list[Event], *, refresh: bool = True) -> None:
         self._replaying = True

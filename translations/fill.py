@@ -421,6 +421,11 @@ T: dict[str, tuple[str, str]] = {
         "会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。",
         "在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。",
     ),
+    "Show earlier turns": ("以前のやり取りを表示", "显示更早的轮次"),
+    "Show older turns of this conversation in the chat": (
+        "この会話の以前のやり取りをチャットに表示します",
+        "在聊天中显示此对话更早的轮次",
+    ),
     "Delete conversation": ("会話を削除", "删除对话"),
     "Delete “{title}”?": ("「{title}」を削除しますか？", "删除“{title}”？"),
     "Its messages and the pictures only it uses are removed from this computer.": (

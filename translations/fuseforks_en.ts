@@ -188,97 +188,107 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="121" />
-        <location filename="../app/widgets/conversations.py" line="219" />
+        <location filename="../app/widgets/conversations.py" line="127" />
+        <location filename="../app/widgets/conversations.py" line="225" />
         <source>New conversation</source>
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="124" />
+        <location filename="../app/widgets/conversations.py" line="130" />
         <source>{turns} requests</source>
         <translation>{turns} requests</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>Earlier conversations</source>
         <translation>Earlier conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="151" />
+        <location filename="../app/widgets/conversations.py" line="157" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>Kept from before conversations belonged to a configuration: open one to use it here.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="216" />
         <location filename="../app/widgets/conversations.py" line="222" />
+        <location filename="../app/widgets/conversations.py" line="228" />
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="217" />
+        <location filename="../app/widgets/conversations.py" line="223" />
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="218" />
+        <location filename="../app/widgets/conversations.py" line="224" />
         <source>New conversation (Ctrl+N)</source>
         <translation>New conversation (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="220" />
+        <location filename="../app/widgets/conversations.py" line="226" />
         <source>Search titles and messages</source>
         <translation>Search titles and messages</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="221" />
+        <location filename="../app/widgets/conversations.py" line="227" />
         <source>Search conversations</source>
         <translation>Search conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="229" />
         <source>Rename</source>
         <translation>Rename</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="230" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="231" />
         <source>No conversation matches.</source>
         <translation>No conversation matches.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
+        <source>Show earlier turns</source>
+        <translation>Show earlier turns</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="233" />
+        <source>Show older turns of this conversation in the chat</source>
+        <translation>Show older turns of this conversation in the chat</translation>
     </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="71" />
+        <location filename="../app/conversation_pane.py" line="82" />
         <source>&amp;New conversation</source>
         <translation>&amp;New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="133" />
+        <location filename="../app/conversation_pane.py" line="149" />
         <source>New conversation</source>
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="137" />
+        <location filename="../app/conversation_pane.py" line="153" />
         <source>Delete conversation</source>
         <translation>Delete conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="138" />
+        <location filename="../app/conversation_pane.py" line="154" />
         <source>Delete “{title}”?</source>
         <translation>Delete “{title}”?</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="140" />
+        <location filename="../app/conversation_pane.py" line="156" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>Its messages and the pictures only it uses are removed from this computer.</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="142" />
+        <location filename="../app/conversation_pane.py" line="158" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>

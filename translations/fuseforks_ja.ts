@@ -188,97 +188,107 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="121" />
-        <location filename="../app/widgets/conversations.py" line="219" />
+        <location filename="../app/widgets/conversations.py" line="127" />
+        <location filename="../app/widgets/conversations.py" line="225" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="124" />
+        <location filename="../app/widgets/conversations.py" line="130" />
         <source>{turns} requests</source>
         <translation>依頼 {turns} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>Earlier conversations</source>
         <translation>以前の会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="151" />
+        <location filename="../app/widgets/conversations.py" line="157" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="216" />
         <location filename="../app/widgets/conversations.py" line="222" />
+        <location filename="../app/widgets/conversations.py" line="228" />
         <source>Conversations</source>
         <translation>会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="217" />
+        <location filename="../app/widgets/conversations.py" line="223" />
         <source>New</source>
         <translation>新規</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="218" />
+        <location filename="../app/widgets/conversations.py" line="224" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新しい会話 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="220" />
+        <location filename="../app/widgets/conversations.py" line="226" />
         <source>Search titles and messages</source>
         <translation>タイトルとメッセージを検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="221" />
+        <location filename="../app/widgets/conversations.py" line="227" />
         <source>Search conversations</source>
         <translation>会話を検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="229" />
         <source>Rename</source>
         <translation>名前を変更</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="230" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="231" />
         <source>No conversation matches.</source>
         <translation>一致する会話はありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
+        <source>Show earlier turns</source>
+        <translation>以前のやり取りを表示</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="233" />
+        <source>Show older turns of this conversation in the chat</source>
+        <translation>この会話の以前のやり取りをチャットに表示します</translation>
     </message>
 </context>
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="71" />
+        <location filename="../app/conversation_pane.py" line="82" />
         <source>&amp;New conversation</source>
         <translation>新しい会話(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="133" />
+        <location filename="../app/conversation_pane.py" line="149" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="137" />
+        <location filename="../app/conversation_pane.py" line="153" />
         <source>Delete conversation</source>
         <translation>会話を削除</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="138" />
+        <location filename="../app/conversation_pane.py" line="154" />
         <source>Delete “{title}”?</source>
         <translation>「{title}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="140" />
+        <location filename="../app/conversation_pane.py" line="156" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="142" />
+        <location filename="../app/conversation_pane.py" line="158" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>

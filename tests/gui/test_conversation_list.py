@@ -163,3 +163,27 @@ async def test_an_earlier_conversation_is_listed_not_shown(qtbot: QtBot, tmp_pat
         assert rt.conversations is not None and [c.id for c in rt.conversations.of("a1")][-1] == "a1"
     finally:
         await close(rt)
+
+
+@pytest.mark.asyncio
+async def test_a_chat_opens_on_its_newest_page_of_turns(qtbot: QtBot, tmp_path: Path) -> None:
+    from app.conversation_pane import PAGE_TURNS
+
+    rt = runtime(tmp_path, ScriptedBackend.looping("anthropic", "claude-x", ["ok"]))
+    try:
+        for n in range(PAGE_TURNS + 2):
+            await rt.village.send("a1", f"question {n}").wait()
+        win = open_window(qtbot, rt)
+        pane = win.conversation_pane
+        asked = [t for t in chat_texts(win) if t.startswith("question")]
+        assert asked == [f"question {n}" for n in range(2, PAGE_TURNS + 2)]  # the newest page
+        button = pane.list.earlier_turns_button
+        assert button.isVisibleTo(win)
+        button.click()
+        await until(lambda: f"question {PAGE_TURNS + 1}" in chat_texts(win))  # filled a turn at a time
+        assert [t for t in chat_texts(win) if t.startswith("question")] == [
+            f"question {n}" for n in range(PAGE_TURNS + 2)
+        ]
+        assert not button.isVisibleTo(win)
+    finally:
+        await close(rt)
