@@ -7,9 +7,9 @@ current one (the village's model history is re-seeded from the store) and gives 
 chat view and tool panel showing that conversation's history: the stored messages are read, and
 their pictures loaded, in a worker thread; only the events are replayed on the GUI thread, and
 only the newest page of turns (``PAGE_TURNS``; "Show earlier turns" adds a page at a time), one
-turn per loop iteration: each replayed turn builds its rows before the chat's live window drops the
-older ones, so a replay of 100 camera turns in one go held the loop for seconds
-(tests/bench/conversation_switch.py). The agents list is refreshed once per replay, not once per
+event per loop iteration (each builds at most a row): each replayed turn builds its rows before the
+chat's live window drops the older ones, so a replay of 100 camera turns in one go held the loop
+for seconds (tests/bench/conversation_switch.py). The agents list is refreshed once per replay, not once per
 replayed event.
 
 A turn running when the person switches keeps going in its own conversation: its live events
@@ -20,7 +20,6 @@ A turn running when the person switches keeps going in its own conversation: its
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -133,7 +132,9 @@ class ConversationPane(QObject):
         agent_id = self.window.current_agent()
         if self.conversations is None or agent_id is None or self.shown.get(agent_id) == conversation_id:
             return
-        self.conversations.switch(agent_id, conversation_id, self._host())
+        self.conversations.switch(
+            agent_id, conversation_id, self._host(), lazy=True
+        )  # read off the GUI thread
         self.show(agent_id, conversation_id)
 
     def rename(self, conversation_id: str, title: str) -> None:
@@ -212,7 +213,7 @@ class ConversationPane(QObject):
                 stack.removeWidget(old)
                 old.deleteLater()
         win.chat_for(agent_id)
-        # shown at once and filled a turn at a time (filled hidden, it would lay out all at once)
+        # shown at once and filled an event at a time (filled hidden, it would lay out all at once)
         win.show_agent(win.current_agent())
         self.refresh()
         history = win.history
@@ -238,11 +239,11 @@ class ConversationPane(QObject):
             self.background.run(self._replay(agent_id, conversation_id, seq, events))
 
     async def _replay(self, agent_id: str, conversation_id: str, seq: int, events: list[Event]) -> None:
-        """One turn's events at a time, the loop running between them."""
-        for chunk in by_turn(events):
+        """One event at a time, the loop running between them."""
+        for past in events:
             if self._stale(agent_id, conversation_id, seq):
                 return  # the person moved on: the newest read fills and shows its own chat
-            self._dispatch(chunk, refresh=False)
+            self._dispatch([past], refresh=False)
             await asyncio.sleep(0)
         self.window.refresh_agents()
         self.refresh()
@@ -257,15 +258,3 @@ class ConversationPane(QObject):
         if refresh:
             self.window.refresh_agents()
             self.refresh()
-
-
-def by_turn(events: list[Event]) -> Iterator[list[Event]]:
-    """``events`` cut before each ``TurnStarted``."""
-    chunk: list[Event] = []
-    for e in events:
-        if isinstance(e, TurnStarted) and chunk:
-            yield chunk
-            chunk = []
-        chunk.append(e)
-    if chunk:
-        yield chunk

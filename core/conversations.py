@@ -39,6 +39,8 @@ class HistoryHost(Protocol):
         self, agent_id: str, messages: list[ChatMessage], conversation_id: str | None = None
     ) -> None: ...
 
+    def defer_history(self, agent_id: str, conversation_id: str) -> None: ...
+
 
 def new_conversation_id() -> str:
     return uuid.uuid4().hex
@@ -106,10 +108,15 @@ class Conversations:
         self.switch(agent_id, cid, host)
         return cid
 
-    def switch(self, agent_id: str, conversation_id: str, host: HistoryHost | None = None) -> None:
-        """Make ``conversation_id`` the agent's current one and give ``host`` its model history."""
+    def switch(
+        self, agent_id: str, conversation_id: str, host: HistoryHost | None = None, *, lazy: bool = False
+    ) -> None:
+        """Make ``conversation_id`` the agent's current one and give ``host`` its model history
+        (``lazy``: read when the host's next turn starts, not here)."""
         self.store.set_current_conversation(self.village_id, agent_id, conversation_id)
-        if host is not None:
+        if host is not None and lazy:
+            host.defer_history(agent_id, conversation_id)
+        elif host is not None:
             host.seed_history(agent_id, self.past(agent_id, conversation_id), conversation_id)
         event("conversation", op="switch", agent=agent_id, conversation=conversation_id[:12])
 

@@ -70,6 +70,7 @@ class _AgentRuntime:
     error: str = ""
     running: int = 0
     conversation: str = ""  # the conversation ``history`` is of ("": the journal's choice)
+    history_pending: bool = False  # ``history`` is read (``history_for``) when the next turn starts
 
 
 class Village:
@@ -213,8 +214,17 @@ class Village:
         rt = self._agents.get(agent_id)
         if rt is not None:
             rt.history = strip_turn_images(list(messages), self.config.village.language)
+            rt.history_pending = False
             if conversation_id is not None:
                 rt.conversation = conversation_id
+
+    def defer_history(self, agent_id: str, conversation_id: str) -> None:
+        """Make ``conversation_id`` the agent's next turns' conversation now, its model history
+        read (``history_for``, in a worker thread) when the next turn starts: a switch in the
+        window does not read the store on the GUI thread. Unknown agents are ignored."""
+        rt = self._agents.get(agent_id)
+        if rt is not None:
+            rt.history, rt.conversation, rt.history_pending = [], conversation_id, True
 
     def conversation_of(self, agent_id: str) -> str:
         """The conversation the agent's next turn belongs to ("": the journal's choice)."""
@@ -303,6 +313,10 @@ class Village:
     ) -> TurnOutcome:
         rt = self._agents[handle.agent_id]
         async with rt.lock:
+            if rt.history_pending and conversation == rt.conversation and self.history_for is not None:
+                past = await asyncio.to_thread(self.history_for, rt.agent.id, conversation)
+                if rt.history_pending and conversation == rt.conversation:
+                    self.seed_history(rt.agent.id, past, conversation)
             history = self._history_of(rt, conversation)  # the turn's own, whatever is shown later
             agent = rt.agent  # the configuration as of the turn's start
             config = self.config

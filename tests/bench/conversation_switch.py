@@ -9,7 +9,7 @@ message with its own 320×240 JPEG, the answer) in a tmpfs folder when there is 
 ``synchronous=OFF`` while building only (the build measures nothing).
 
 The window replays the newest page of a conversation (``app.conversation_pane.PAGE_TURNS``), one
-turn per loop iteration; before that change it replayed the newest 100 turns in one go: 4.9 s median
+event per loop iteration; before that change it replayed the newest 100 turns in one go: 4.9 s median
 stall per switch, 6.3 s start-up on this store (this machine, shared, 2 cores).
 
 Stall: a 1 ms ``QTimer`` ticks through each switch (the real window's conversation list, a click

@@ -60,6 +60,11 @@ async def test_new_switch_rename_search(tmp_path: Path) -> None:
         assert users(village.history("a1")) == ["the red cup"]
         await village.send("a1", "and now?").wait()
         assert users(backend.requests[-1].messages) == ["the red cup", "and now?"]
+        conv.switch("a1", second, village, lazy=True)  # the window's switch: read when the turn starts
+        assert village.history("a1") == [] and village.conversation_of("a1") == second
+        await village.send("a1", "more bowls").wait()
+        assert users(backend.requests[-1].messages) == ["a blue bowl", "more bowls"]
+        conv.switch("a1", first, village)
         conv.rename(first, "  Cups  and mugs ")
         assert store.conversation(first).title == "Cups and mugs"  # type: ignore[union-attr]
         assert [c.id for c in conv.search("a1", "MUGS")] == [first]
