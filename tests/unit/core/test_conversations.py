@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.canonical import ImageData, Role
-from core.config import ensure_village_id, load_config, parse_config
+from core.config import config_to_json, ensure_village_id, load_config, parse_config
 from core.conversations import Conversations
 from core.media_cache import MediaCache
 from core.store import SqliteJournal, Store
@@ -143,6 +143,7 @@ def test_a_file_without_a_village_id_gets_one_written_in(tmp_path: Path) -> None
     written = json.loads(path.read_text())
     assert written == {**raw, "village": {"name": "Mine", "motto": "kept", "id": config.village.id}}
     assert len(config.village.id) == 36
+    assert config_to_json(config)["village"]["id"] == config.village.id  # Settings' Save keeps it
     assert ensure_village_id(load_config(path)).village.id == config.village.id  # stable
     copy = tmp_path / "elsewhere.json"
     copy.write_text(path.read_text())  # a moved or copied file keeps its conversations
