@@ -148,3 +148,32 @@ def test_a_file_without_a_village_id_gets_one_written_in(tmp_path: Path) -> None
     copy = tmp_path / "elsewhere.json"
     copy.write_text(path.read_text())  # a moved or copied file keeps its conversations
     assert ensure_village_id(load_config(copy)).village.id == config.village.id
+
+
+@pytest.mark.asyncio
+async def test_an_earlier_conversation_with_a_picture_in_this_media_cache_is_this_villages(
+    tmp_path: Path,
+) -> None:
+    picture = ImageData("image/jpeg", jpeg(40, 30), 40, 30)
+    store = Store.open(tmp_path / "data")
+    try:
+        old = Village(  # before conversations: one per agent, named by its id, village unknown
+            parse_config(CFG),
+            journal=SqliteJournal(store),
+            backend_factory=lambda t: ScriptedBackend([call("cam__look"), reply("seen")]),
+        )
+        old.add_tools("a1", [EchoTool("cam__look", "frame", images=[picture])])
+        await old.send("a1", "look").wait()
+        await old.close()
+        media = MediaCache(tmp_path / "v.tool-media")
+        assert media.directory is not None
+        elsewhere = Conversations(store, "another-village", media=MediaCache(tmp_path / "w.tool-media"))
+        assert elsewhere.adopt_known(["a1"]) == []  # no picture of it in that file's cache
+        media.directory.mkdir()
+        (media.directory / f"{picture.sha256}.jpg").write_bytes(picture.data)
+        mine = Conversations(store, "village-1", media=media)
+        assert mine.adopt_known(["a1"]) == ["a1"]
+        assert [c.id for c in mine.of("a1")] == ["a1"] and mine.earlier("a1") == []
+        assert mine.current("a1") == "a1"  # its newest: the chat it was
+    finally:
+        store.close()
