@@ -4,7 +4,11 @@ The front end (desktop window, web companion, tests) calls ``send`` and listens 
 Each agent runs one turn at a time (later requests wait their turn). The backend is built from
 the agent's template when a turn starts, so a template switch applies to the next turn while a
 running turn finishes on its old one. An agent whose template has tools off hands a request
-that needs tools to its first connected agent (S70-21).
+that needs tools to its first connected agent (S70-21). Each agent's turns belong to its current
+conversation (issue 13; the history a turn extends: core/agent_history.py).
+
+Just over 400 lines: the conversation a turn belongs to is threaded through send, resume and the
+turn's run; what was separable (which history a turn extends) lives in core/agent_history.py.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from core.agent_history import HistoryFor, turn_history
 from core.canonical import ChatMessage, Role, Usage
 from core.config import Agent, Config, Template
 from core.events import EventBus, Handoff, Notice, TurnFailed, TurnFinished, TurnStarted
@@ -101,9 +106,7 @@ class Village:
         # start time plus a random part: two starts within one second (a quick restart after a
         # crash) must never reuse a turn id, or the store would append to the old turn
         self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
-        # the model history of a conversation that is not the agent's current one (a turn queued
-        # before the person switched): core.conversations sets it; None: such a turn starts empty
-        self.history_for: Callable[[str, str], list[ChatMessage]] | None = None
+        self.history_for: HistoryFor | None = None  # a conversation's stored history (core/agent_history.py)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -207,10 +210,9 @@ class Village:
     def seed_history(
         self, agent_id: str, messages: list[ChatMessage], conversation_id: str | None = None
     ) -> None:
-        """Start an agent's model history from its stored past turns (on app start, or when the
-        person opens another conversation: ``conversation_id``, its next turns' conversation):
-        tool images are not carried into later turns (S70-13). Unknown agents are ignored. A
-        running turn keeps its own conversation and history."""
+        """Start an agent's model history from its stored past turns (on app start, or of the
+        conversation ``conversation_id`` the person opened): tool images are not carried into
+        later turns (S70-13). Unknown agents are ignored. A running turn keeps its own."""
         rt = self._agents.get(agent_id)
         if rt is not None:
             rt.history = strip_turn_images(list(messages), self.config.village.language)
@@ -219,9 +221,8 @@ class Village:
                 rt.conversation = conversation_id
 
     def defer_history(self, agent_id: str, conversation_id: str) -> None:
-        """Make ``conversation_id`` the agent's next turns' conversation now, its model history
-        read (``history_for``, in a worker thread) when the next turn starts: a switch in the
-        window does not read the store on the GUI thread. Unknown agents are ignored."""
+        """``conversation_id`` is the agent's conversation now; its history is read when the next
+        turn starts (core/agent_history.py). Unknown agents are ignored."""
         rt = self._agents.get(agent_id)
         if rt is not None:
             rt.history, rt.conversation, rt.history_pending = [], conversation_id, True
@@ -266,18 +267,11 @@ class Village:
         ``core.recovery.recover``) after its last completed operation (S02-5)."""
         control = TurnControl()
         handle = TurnHandle(point.turn_id, point.agent_id, control)
-        conversation = point.conversation_id or self._agents[point.agent_id].conversation
-        handle.task = asyncio.get_running_loop().create_task(
-            self._run(
-                handle,
-                control,
-                point.user_message,
-                source="user",
-                hop=0,
-                resume=point,
-                conversation=conversation,
-            )
+        conv = point.conversation_id or self._agents[point.agent_id].conversation
+        run = self._run(
+            handle, control, point.user_message, source="user", hop=0, resume=point, conversation=conv
         )
+        handle.task = asyncio.get_running_loop().create_task(run)
         self._track(handle)
         return handle
 
@@ -313,11 +307,8 @@ class Village:
     ) -> TurnOutcome:
         rt = self._agents[handle.agent_id]
         async with rt.lock:
-            if rt.history_pending and conversation == rt.conversation and self.history_for is not None:
-                past = await asyncio.to_thread(self.history_for, rt.agent.id, conversation)
-                if rt.history_pending and conversation == rt.conversation:
-                    self.seed_history(rt.agent.id, past, conversation)
-            history = self._history_of(rt, conversation)  # the turn's own, whatever is shown later
+            language = self.config.village.language  # the turn's own history, whatever is shown later
+            history = await turn_history(rt, rt.agent.id, conversation, self.history_for, language)
             agent = rt.agent  # the configuration as of the turn's start
             config = self.config
             template = config.template(agent.template)
@@ -421,15 +412,6 @@ class Village:
             )
             self.send(handoff_to, request, source=agent.id, hop=hop + 1)
         return outcome
-
-    def _history_of(self, rt: _AgentRuntime, conversation: str) -> list[ChatMessage]:
-        """The model history a turn of ``conversation`` extends: the agent's own list when it is
-        the current conversation, else that conversation's (never the one shown now)."""
-        if conversation == rt.conversation:
-            return rt.history
-        if self.history_for is None:
-            return []
-        return strip_turn_images(self.history_for(rt.agent.id, conversation), self.config.village.language)
 
     def _handoff_target(self, agent: Agent, template: Template) -> str | None:
         """S70-21: tools off + a connected agent → hand requests that need tools to the first one."""
