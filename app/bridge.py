@@ -61,6 +61,9 @@ class EventBridge(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._unsubscribe: Callable[[], None] | None = None
+        # True for an event its own signal must not carry (a live event of a conversation that is
+        # not shown, app/conversation_pane.py); ``anyEvent`` still carries it
+        self.hide: Callable[[Event], bool] | None = None
 
     def attach(self, bus: EventBus) -> None:
         self.detach()
@@ -71,7 +74,9 @@ class EventBridge(QObject):
             self._unsubscribe()
             self._unsubscribe = None
 
-    def dispatch(self, event: Event) -> None:
+    def dispatch(self, event: Event, *, quiet: bool = False) -> None:
+        """Emit ``event``'s own signal, then ``anyEvent`` (not when ``quiet``: a replayed history,
+        whose receiver refreshes once at its end)."""
         signal = {
             TurnStarted: self.turnStarted,
             TextDelta: self.textDelta,
@@ -93,6 +98,7 @@ class EventBridge(QObject):
             StoredCallState: self.storedCallState,
             RetryScheduled: self.retryScheduled,
         }.get(type(event))
-        if signal is not None:
+        if signal is not None and (self.hide is None or not self.hide(event)):
             signal.emit(event)
-        self.anyEvent.emit(event)
+        if not quiet:
+            self.anyEvent.emit(event)

@@ -26,12 +26,15 @@ _READY = re.compile(r"demo camera: (http://127\.0\.0\.1:\d+/\S*)")
 PLACEHOLDER_URL = "http://127.0.0.1:1/mcp"
 
 
+DEMO_VILLAGE_ID = "fuseforks-demo"  # the demo village's conversations, whatever file it is saved to
+
+
 def demo_config(url: str, language: str = "en", path: Path | None = None) -> Config:
     """The demo village as a ``Config`` (built in code: it has no file until Settings saves it).
     ``path`` is where Settings will save it: the media cache lives next to it from the first turn."""
     return Config(
         path=path,
-        village=Village(language=language, name="Fuseforks demo"),  # type: ignore[arg-type]
+        village=Village(language=language, name="Fuseforks demo", id=DEMO_VILLAGE_ID),  # type: ignore[arg-type]
         templates=[
             Template(
                 name=DEMO_TEMPLATE,

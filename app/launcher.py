@@ -17,7 +17,8 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.builtin_tools import for_agent
-from core.config import Config, ConfigError, default_config_path, load_config
+from core.config import Config, ConfigError, default_config_path, ensure_village_id, load_config
+from core.conversations import Conversations
 from core.events import StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
@@ -57,7 +58,7 @@ def load_or_demo(path: Path) -> tuple[Config | None, bool]:
         return None, True
     for warning in config.warnings:
         event("config warning", tail=warning, path=path)
-    return config, False
+    return ensure_village_id(config), False  # its conversations' key, written into the file
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Runtime:
     provider: McpToolProvider
     store: Store | None
     history: StoreHistory | None
+    conversations: Conversations | None = None  # the village's conversations (None: no store)
     # what went wrong opening the store (core.store_health): the window shows each as a notice
     store_problems: list[StoreProblem] = field(default_factory=list)
 
@@ -101,8 +103,16 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         ),
     )
     store, problems = open_store(store_dir or data_dir())  # problems: shown once the window listens
-    journal = SqliteJournal(store) if store is not None else None
+    ensure_village_id(config)  # a chat belongs to its village, never to an agent id alone
     pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
+    conversations = (
+        None
+        if store is None
+        else Conversations(
+            store, config.village.id, language=config.village.language, media=lambda: pipeline.media
+        )
+    )
+    journal = None if conversations is None else SqliteJournal(conversations.store, conversations.current)
     code_dir = (store_dir or data_dir()) / "code"  # execute_code's work folders, one per agent
     village = Village(
         config,
@@ -114,10 +124,17 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     )
     holder["village"] = village
     history: StoreHistory | None = None
-    if store is not None:
-        seed_histories(village, store, config)  # the models remember the turns before a restart
-        history = StoreHistory(store, config.village.language, media=lambda: pipeline.media)
-    return Runtime(village, provider, store, history, problems)
+    if conversations is not None:
+        conversations.adopt_known(a.id for a in config.agents)  # earlier chats run with this file
+        village.history_for = lambda agent_id, cid: conversations.past(agent_id, cid, SEED_TURNS)
+        seed_histories(village, conversations, config)  # the models remember the turns before a restart
+        history = StoreHistory(
+            conversations.store,
+            config.village.language,
+            media=lambda: pipeline.media,
+            conversation_for=conversations.current,
+        )
+    return Runtime(village, provider, store, history, conversations, problems)
 
 
 def agent_model(config: Config, factory: BackendFactory, agent_id: str) -> ModelBackend | None:
@@ -134,11 +151,12 @@ def agent_model(config: Config, factory: BackendFactory, agent_id: str) -> Model
 SEED_TURNS = 20
 
 
-def seed_histories(village: Village, store: Store, config: Config) -> None:
-    """Each agent's model history from its newest finished stored turns (cut turns resume separately)."""
+def seed_histories(village: Village, conversations: Conversations, config: Config) -> None:
+    """Each agent's model history from the newest finished stored turns of its current
+    conversation (cut turns resume separately)."""
     for agent in config.agents:
-        past = store.past_messages(agent.id, config.village.language, last_turns=SEED_TURNS, images=False)
-        village.seed_history(agent.id, past)
+        cid = conversations.current(agent.id)
+        village.seed_history(agent.id, conversations.past(agent.id, cid, SEED_TURNS), cid)
 
 
 def resume_cut_turns(
@@ -156,6 +174,10 @@ def resume_cut_turns(
     for point in recover(rt.store, config.village.language):
         if point.agent_id not in known:
             continue
+        if rt.conversations is not None and not rt.conversations.take_resumed(
+            point.agent_id, point.conversation_id, rt.village
+        ):
+            continue  # another village's turn: it continues when that village opens
         if point.paused and keep_paused is not None:
             keep_paused(point)
             continue
@@ -274,6 +296,8 @@ async def run_window(
         rt.provider.settings = cfg.mcp
         if rt.history is not None:
             rt.history.language = cfg.village.language
+        if rt.conversations is not None:
+            rt.conversations.language = cfg.village.language
 
     window = MainWindow(
         village,
@@ -283,6 +307,7 @@ async def run_window(
         history=rt.history,
         config_path=path,
         after_apply=adopt,
+        conversations=rt.conversations,
     )
     window.show()
     announce_store_problems(rt)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.config import OFFLINE_DEMO, Config
+from core.conversations import Conversations
 from core.events import (
     AssistantMessage,
     Handoff,
@@ -45,6 +46,7 @@ from core.log import event
 from .background import Background, cancel_under
 from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
+from .conversation_pane import ConversationPane
 from .i18n import Translations
 from .keys import KeyStore
 from .live_text import notice_words, picture_caption
@@ -77,6 +79,7 @@ class MainWindow(QMainWindow):
         pages: PageSource | None = None,
         config_path: Path | None = None,
         after_apply: Callable[[Config], None] | None = None,
+        conversations: Conversations | None = None,
     ) -> None:
         super().__init__()
         self.village = village
@@ -203,6 +206,7 @@ class MainWindow(QMainWindow):
         self.help_menu = HelpMenu(self)
         self.menuBar().addMenu(self.help_menu)
 
+        self.conversation_pane = ConversationPane(self, conversations, lv)  # under the agents
         self.retranslate()
         self.refresh_agents()
         self.load_history()
@@ -399,12 +403,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(e.text, 10_000)
 
     def load_history(self) -> None:
-        """Replay stored past events (the durable store) through the same handlers."""
-        if self.history is None:
-            return
-        for status in self.village.statuses():
-            for past in self.history.history(status.agent_id):
-                self.bridge.dispatch(past)
+        """Replay stored past events (the durable store) through the same handlers: each agent's
+        current conversation, its newest page of turns (app/conversation_pane.py)."""
+        self.conversation_pane.load_history()
 
     # ------------------------------------------------------------------ settings
     def open_settings(self) -> Any:

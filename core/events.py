@@ -25,6 +25,7 @@ class TurnStarted:
     model: str
     source: str = "user"  # "user" or the id of the agent that handed the request over
     resumed: bool = False  # a paused or crash-cut turn continuing: its user text was shown before
+    conversation_id: str = ""  # the conversation the turn belongs to ("": not known)
 
 
 @dataclass(frozen=True)

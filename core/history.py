@@ -54,10 +54,18 @@ class StoreHistory:
     ``media`` is the media cache (or a callable returning the current one: the configuration,
     and so the cache folder, may change while the app runs)."""
 
-    def __init__(self, store: Store, language: str = "en", media: MediaSource = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        language: str = "en",
+        media: MediaSource = None,
+        conversation_for: Callable[[str], str] | None = None,
+    ) -> None:
         self.store = store
         self.language = language
         self.media = media
+        # the agent's current conversation (core.conversations); default: the one named by its id
+        self.conversation_for = conversation_for or (lambda agent_id: agent_id)
 
     def _media(self) -> MediaCache | None:
         return self.media if isinstance(self.media, MediaCache) or self.media is None else self.media()
@@ -85,10 +93,24 @@ class StoreHistory:
         if not failed:
             yield TurnFinished(agent_id, turn_id, "", Stop.NONE)
 
-    def history(self, agent_id: str) -> Iterator[Event]:
+    def history(
+        self, agent_id: str, conversation_id: str | None = None, last_turns: int | None = None
+    ) -> Iterator[Event]:
+        """The events of the agent's current conversation (or of ``conversation_id``), of its
+        newest ``last_turns`` turns (default ``HISTORY_TURNS``)."""
+        return self.replay(agent_id, self.read(agent_id, conversation_id, last_turns))
+
+    def read(
+        self, agent_id: str, conversation_id: str | None = None, last_turns: int | None = None
+    ) -> list[StoredMessage]:
+        """The stored messages ``history`` replays (blocking: a worker thread may call it)."""
+        cid = conversation_id or self.conversation_for(agent_id)
+        return self.store.messages(cid, self.language, last_turns=last_turns or HISTORY_TURNS)
+
+    def replay(self, agent_id: str, messages: Iterable[StoredMessage]) -> Iterator[Event]:
+        messages = list(messages)
         omitted = note("image_omitted", self.language)
         open_turn: str | None = None
-        messages = self.store.messages(agent_id, self.language, last_turns=HISTORY_TURNS)
         turn_ids = list(dict.fromkeys(m.turn_id for m in messages))
         records, failures = self.store.call_records(turn_ids), self.store.turn_failures(turn_ids)
         calls = TurnCalls()

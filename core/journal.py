@@ -55,6 +55,7 @@ class ResumePoint:
     # ended by a pause (S02-5), not cut by a crash: a front end may leave it for the person to
     # resume instead of continuing it on its own at start-up
     paused: bool = False
+    conversation_id: str = ""  # the conversation the turn belongs to, when the store knows it
 
 
 class TurnJournal(Protocol):
@@ -63,7 +64,11 @@ class TurnJournal(Protocol):
         """True when writes wait for the disk: the engine then runs them in a worker thread."""
         ...
 
-    def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None: ...
+    def begin_turn(
+        self, turn_id: str, agent_id: str, user_message: ChatMessage, conversation_id: str = ""
+    ) -> None:
+        """Record the turn's start in ``conversation_id`` ("": the journal's own choice for the
+        agent). The engine passes a conversation only when it has one."""
 
     def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None: ...
 
@@ -95,7 +100,9 @@ class NullJournal:
 
     blocking = False
 
-    def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
+    def begin_turn(
+        self, turn_id: str, agent_id: str, user_message: ChatMessage, conversation_id: str = ""
+    ) -> None:
         pass
 
     def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None:

@@ -66,6 +66,7 @@ class TurnSettings:
     reads_images: bool = True  # the template says its model reads images
     image_results: bool = True  # mcp.image_results (S03-1)
     max_tokens: int | None = None
+    conversation_id: str = ""  # the conversation the turn belongs to ("": the journal's choice)
 
 
 @dataclass
@@ -140,7 +141,11 @@ class Turn:
         if self.resume is not None:
             pending, completed = self._load_resume(self.resume)
         else:
-            await self._record(self.journal.begin_turn, self.turn_id, self.s.agent_id, self.user)
+            # the conversation only when known: journals written before conversations take three
+            conversation = (self.s.conversation_id,) if self.s.conversation_id else ()
+            await self._record(
+                self.journal.begin_turn, self.turn_id, self.s.agent_id, self.user, *conversation
+            )
         last = self.messages[-1] if self.messages else None
         if last is not None and last.role is Role.ASSISTANT and not last.tool_calls:
             # cut after the final reply was stored: finish with it, never ask the model again
@@ -265,6 +270,7 @@ class Turn:
             self.rounds,
             self.usage,
             paused=True,
+            conversation_id=self.s.conversation_id,
         )
         return outcome
 

@@ -4,7 +4,11 @@ The front end (desktop window, web companion, tests) calls ``send`` and listens 
 Each agent runs one turn at a time (later requests wait their turn). The backend is built from
 the agent's template when a turn starts, so a template switch applies to the next turn while a
 running turn finishes on its old one. An agent whose template has tools off hands a request
-that needs tools to its first connected agent (S70-21).
+that needs tools to its first connected agent (S70-21). Each agent's turns belong to its current
+conversation (issue 13; the history a turn extends: core/agent_history.py).
+
+Just over 400 lines: the conversation a turn belongs to is threaded through send, resume and the
+turn's run; what was separable (which history a turn extends) lives in core/agent_history.py.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from core.agent_history import HistoryFor, turn_history
 from core.canonical import ChatMessage, Role, Usage
 from core.config import Agent, Config, Template
 from core.events import EventBus, Handoff, Notice, TurnFailed, TurnFinished, TurnStarted
@@ -71,6 +76,8 @@ class _AgentRuntime:
     usage: Usage = field(default_factory=Usage)
     error: str = ""
     running: int = 0
+    conversation: str = ""  # the conversation ``history`` is of ("": the journal's choice)
+    history_pending: bool = False  # ``history`` is read (``history_for``) when the next turn starts
 
 
 class Village:
@@ -101,6 +108,7 @@ class Village:
         # start time plus a random part: two starts within one second (a quick restart after a
         # crash) must never reuse a turn id, or the store would append to the old turn
         self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
+        self.history_for: HistoryFor | None = None  # a conversation's stored history (core/agent_history.py)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -217,13 +225,29 @@ class Village:
     def history(self, agent_id: str) -> list[ChatMessage]:
         return list(self._agents[agent_id].history)
 
-    def seed_history(self, agent_id: str, messages: list[ChatMessage]) -> None:
-        """Start an agent's model history from its stored past turns (on app start, before any
-        turn runs): tool images are not carried into later turns (S70-13). Unknown agents are
-        ignored."""
+    def seed_history(
+        self, agent_id: str, messages: list[ChatMessage], conversation_id: str | None = None
+    ) -> None:
+        """Start an agent's model history from its stored past turns (on app start, or of the
+        conversation ``conversation_id`` the person opened): tool images are not carried into
+        later turns (S70-13). Unknown agents are ignored. A running turn keeps its own."""
         rt = self._agents.get(agent_id)
         if rt is not None:
             rt.history = strip_turn_images(list(messages), self.config.village.language)
+            rt.history_pending = False
+            if conversation_id is not None:
+                rt.conversation = conversation_id
+
+    def defer_history(self, agent_id: str, conversation_id: str) -> None:
+        """``conversation_id`` is the agent's conversation now; its history is read when the next
+        turn starts (core/agent_history.py). Unknown agents are ignored."""
+        rt = self._agents.get(agent_id)
+        if rt is not None:
+            rt.history, rt.conversation, rt.history_pending = [], conversation_id, True
+
+    def conversation_of(self, agent_id: str) -> str:
+        """The conversation the agent's next turn belongs to ("": the journal's choice)."""
+        return self._agents[agent_id].conversation
 
     def tools(self, agent_id: str) -> list[AgentTool]:
         rt = self._agents[agent_id]
@@ -249,8 +273,9 @@ class Village:
         control = TurnControl()
         handle = TurnHandle(turn_id, agent_id, control)
         user = ChatMessage(role=Role.USER, text=text)
+        conversation = self._agents[agent_id].conversation  # the one shown when it was sent
         handle.task = asyncio.get_running_loop().create_task(
-            self._run(handle, control, user, source=source, hop=hop, resume=None)
+            self._run(handle, control, user, source=source, hop=hop, resume=None, conversation=conversation)
         )
         self._track(handle)
         return handle
@@ -260,9 +285,11 @@ class Village:
         ``core.recovery.recover``) after its last completed operation (S02-5)."""
         control = TurnControl()
         handle = TurnHandle(point.turn_id, point.agent_id, control)
-        handle.task = asyncio.get_running_loop().create_task(
-            self._run(handle, control, point.user_message, source="user", hop=0, resume=point)
+        conv = point.conversation_id or self._agents[point.agent_id].conversation
+        run = self._run(
+            handle, control, point.user_message, source="user", hop=0, resume=point, conversation=conv
         )
+        handle.task = asyncio.get_running_loop().create_task(run)
         self._track(handle)
         return handle
 
@@ -294,9 +321,12 @@ class Village:
         source: str,
         hop: int,
         resume: ResumePoint | None,
+        conversation: str = "",
     ) -> TurnOutcome:
         rt = self._agents[handle.agent_id]
         async with rt.lock:
+            language = self.config.village.language  # the turn's own history, whatever is shown later
+            history = await turn_history(rt, rt.agent.id, conversation, self.history_for, language)
             agent = rt.agent  # the configuration as of the turn's start
             config = self.config
             template = config.template(agent.template)
@@ -319,6 +349,7 @@ class Village:
                     reads_images=template.reads_images,
                     image_results=config.mcp.image_results,
                     max_tokens=template.max_output_tokens,
+                    conversation_id=conversation,
                 )
                 self.bus.publish(
                     TurnStarted(
@@ -329,6 +360,7 @@ class Village:
                         backend.model,
                         source,
                         resumed=resume is not None,
+                        conversation_id=conversation,
                     )
                 )
                 publish_retries(self.bus, agent.id, handle.turn_id)  # "retrying in 4 s" while it waits
@@ -337,7 +369,7 @@ class Village:
                     backend=backend,
                     tools=[*rt.tools, *rt.extra_tools, *self._builtins(agent)],
                     settings=settings,
-                    history=rt.history,
+                    history=history,
                     user=user,
                     bus=self.bus,
                     journal=self.journal,
@@ -350,7 +382,7 @@ class Village:
                     outcome = await turn.run()
                 except TurnError as exc:
                     kept = kept_after_failure(exc.outcome.messages)  # an unanswered request is not kept
-                    rt.history.extend(strip_turn_images(kept, config.village.language))
+                    history.extend(strip_turn_images(kept, config.village.language))
                     rt.usage = rt.usage + exc.outcome.usage
                     rt.state, rt.error = AgentState.ERROR, exc.message
                     self.bus.publish(
@@ -378,7 +410,7 @@ class Village:
                         )
                     )
                     return outcome
-                rt.history.extend(strip_turn_images(outcome.messages, config.village.language))
+                history.extend(strip_turn_images(outcome.messages, config.village.language))
                 rt.usage = rt.usage + outcome.usage
                 rt.state = AgentState.IDLE
                 text = outcome.text

@@ -565,6 +565,33 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Show the answer while it is written": ("書かれている途中の応答を表示する", "边生成边显示回答"),
     # ---- end of the settings part
+    # conversations (app/widgets/conversations.py, app/conversation_pane.py), issue 13: the conv part
+    "Conversations": ("会話", "对话"),
+    "New": ("新規", "新建"),
+    "New conversation": ("新しい会話", "新对话"),
+    "New conversation (Ctrl+N)": ("新しい会話 (Ctrl+N)", "新对话 (Ctrl+N)"),
+    "&New conversation": ("新しい会話(&N)", "新对话(&N)"),
+    "Search titles and messages": ("タイトルとメッセージを検索", "搜索标题和消息"),
+    "Search conversations": ("会話を検索", "搜索对话"),
+    "Rename": ("名前を変更", "重命名"),
+    "No conversation matches.": ("一致する会話はありません。", "没有匹配的对话。"),
+    "{turns} requests": ("依頼 {turns} 件", "{turns} 个请求"),
+    "Earlier conversations": ("以前の会話", "早先的对话"),
+    "Kept from before conversations belonged to a configuration: open one to use it here.": (
+        "会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。",
+        "在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。",
+    ),
+    "Show earlier turns": ("以前のやり取りを表示", "显示更早的轮次"),
+    "Show older turns of this conversation in the chat": (
+        "この会話の以前のやり取りをチャットに表示します",
+        "在聊天中显示此对话更早的轮次",
+    ),
+    "Delete conversation": ("会話を削除", "删除对话"),
+    "Delete “{title}”?": ("「{title}」を削除しますか？", "删除“{title}”？"),
+    "Its messages and the pictures only it uses are removed from this computer.": (
+        "この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。",
+        "此对话的消息以及只有它使用的图片将从这台计算机上删除。",
+    ),
 }
 
 

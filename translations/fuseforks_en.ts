@@ -372,6 +372,114 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="127" />
+        <location filename="../app/widgets/conversations.py" line="225" />
+        <source>New conversation</source>
+        <translation>New conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="130" />
+        <source>{turns} requests</source>
+        <translation>{turns} requests</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="147" />
+        <source>Earlier conversations</source>
+        <translation>Earlier conversations</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="157" />
+        <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
+        <translation>Kept from before conversations belonged to a configuration: open one to use it here.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="222" />
+        <location filename="../app/widgets/conversations.py" line="228" />
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <source>New</source>
+        <translation>New</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="224" />
+        <source>New conversation (Ctrl+N)</source>
+        <translation>New conversation (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="226" />
+        <source>Search titles and messages</source>
+        <translation>Search titles and messages</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="227" />
+        <source>Search conversations</source>
+        <translation>Search conversations</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="229" />
+        <source>Rename</source>
+        <translation>Rename</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="230" />
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="231" />
+        <source>No conversation matches.</source>
+        <translation>No conversation matches.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
+        <source>Show earlier turns</source>
+        <translation>Show earlier turns</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="233" />
+        <source>Show older turns of this conversation in the chat</source>
+        <translation>Show older turns of this conversation in the chat</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../app/conversation_pane.py" line="81" />
+        <source>&amp;New conversation</source>
+        <translation>&amp;New conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="150" />
+        <source>New conversation</source>
+        <translation>New conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="154" />
+        <source>Delete conversation</source>
+        <translation>Delete conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="155" />
+        <source>Delete “{title}”?</source>
+        <translation>Delete “{title}”?</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="157" />
+        <source>Its messages and the pictures only it uses are removed from this computer.</source>
+        <translation>Its messages and the pictures only it uses are removed from this computer.</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="159" />
+        <source>Delete</source>
+        <translation>Delete</translation>
+    </message>
+</context>
+<context>
     <name>CopyButton</name>
     <message>
         <location filename="../app/widgets/markdown.py" line="122" />
@@ -574,63 +682,63 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="217" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="218" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="219" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="221" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="222" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="219" />
+        <location filename="../app/main_window.py" line="223" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="229" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="285" />
-        <location filename="../app/main_window.py" line="293" />
+        <location filename="../app/main_window.py" line="289" />
+        <location filename="../app/main_window.py" line="297" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="320" />
+        <location filename="../app/main_window.py" line="324" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="339" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="355" />
+        <location filename="../app/main_window.py" line="359" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>

@@ -372,6 +372,114 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="127" />
+        <location filename="../app/widgets/conversations.py" line="225" />
+        <source>New conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="130" />
+        <source>{turns} requests</source>
+        <translation>依頼 {turns} 件</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="147" />
+        <source>Earlier conversations</source>
+        <translation>以前の会話</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="157" />
+        <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
+        <translation>会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="222" />
+        <location filename="../app/widgets/conversations.py" line="228" />
+        <source>Conversations</source>
+        <translation>会話</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <source>New</source>
+        <translation>新規</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="224" />
+        <source>New conversation (Ctrl+N)</source>
+        <translation>新しい会話 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="226" />
+        <source>Search titles and messages</source>
+        <translation>タイトルとメッセージを検索</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="227" />
+        <source>Search conversations</source>
+        <translation>会話を検索</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="229" />
+        <source>Rename</source>
+        <translation>名前を変更</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="230" />
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="231" />
+        <source>No conversation matches.</source>
+        <translation>一致する会話はありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
+        <source>Show earlier turns</source>
+        <translation>以前のやり取りを表示</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="233" />
+        <source>Show older turns of this conversation in the chat</source>
+        <translation>この会話の以前のやり取りをチャットに表示します</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../app/conversation_pane.py" line="81" />
+        <source>&amp;New conversation</source>
+        <translation>新しい会話(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="150" />
+        <source>New conversation</source>
+        <translation>新しい会話</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="154" />
+        <source>Delete conversation</source>
+        <translation>会話を削除</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="155" />
+        <source>Delete “{title}”?</source>
+        <translation>「{title}」を削除しますか？</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="157" />
+        <source>Its messages and the pictures only it uses are removed from this computer.</source>
+        <translation>この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="159" />
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+</context>
+<context>
     <name>CopyButton</name>
     <message>
         <location filename="../app/widgets/markdown.py" line="122" />
@@ -574,63 +682,63 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="217" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="218" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="219" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="221" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="222" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="219" />
+        <location filename="../app/main_window.py" line="223" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="229" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="285" />
-        <location filename="../app/main_window.py" line="293" />
+        <location filename="../app/main_window.py" line="289" />
+        <location filename="../app/main_window.py" line="297" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="320" />
+        <location filename="../app/main_window.py" line="324" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="339" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="355" />
+        <location filename="../app/main_window.py" line="359" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>

@@ -372,6 +372,114 @@
     </message>
 </context>
 <context>
+    <name>ConversationList</name>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="127" />
+        <location filename="../app/widgets/conversations.py" line="225" />
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="130" />
+        <source>{turns} requests</source>
+        <translation>{turns} 个请求</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="147" />
+        <source>Earlier conversations</source>
+        <translation>早先的对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="157" />
+        <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
+        <translation>在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="222" />
+        <location filename="../app/widgets/conversations.py" line="228" />
+        <source>Conversations</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="224" />
+        <source>New conversation (Ctrl+N)</source>
+        <translation>新对话 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="226" />
+        <source>Search titles and messages</source>
+        <translation>搜索标题和消息</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="227" />
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="229" />
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="230" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="231" />
+        <source>No conversation matches.</source>
+        <translation>没有匹配的对话。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
+        <source>Show earlier turns</source>
+        <translation>显示更早的轮次</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="233" />
+        <source>Show older turns of this conversation in the chat</source>
+        <translation>在聊天中显示此对话更早的轮次</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../app/conversation_pane.py" line="81" />
+        <source>&amp;New conversation</source>
+        <translation>新对话(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="150" />
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="154" />
+        <source>Delete conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="155" />
+        <source>Delete “{title}”?</source>
+        <translation>删除“{title}”？</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="157" />
+        <source>Its messages and the pictures only it uses are removed from this computer.</source>
+        <translation>此对话的消息以及只有它使用的图片将从这台计算机上删除。</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="159" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>CopyButton</name>
     <message>
         <location filename="../app/widgets/markdown.py" line="122" />
@@ -574,63 +682,63 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="217" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="218" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="219" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="221" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="222" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="219" />
+        <location filename="../app/main_window.py" line="223" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="229" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="285" />
-        <location filename="../app/main_window.py" line="293" />
+        <location filename="../app/main_window.py" line="289" />
+        <location filename="../app/main_window.py" line="297" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="320" />
+        <location filename="../app/main_window.py" line="324" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="339" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="355" />
+        <location filename="../app/main_window.py" line="359" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>

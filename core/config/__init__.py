@@ -41,6 +41,7 @@ from .schema import (
     new_template,
 )
 from .servers import transport_of
+from .village_id import ensure_village_id
 from .write import config_to_json, save_config
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "Village",
     "config_to_json",
     "default_config_path",
+    "ensure_village_id",
     "load_config",
     "new_template",
     "parse_config",

@@ -32,6 +32,7 @@ class ConfigError(Exception):
 class Village:
     language: Literal["ja", "en", "zh"] = VILLAGE.default("language")
     name: str = VILLAGE.default("name")
+    id: str = VILLAGE.default("id")
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

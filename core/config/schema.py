@@ -89,6 +89,15 @@ VILLAGE = Section(
     (
         Setting("language", Choice(LANGUAGES), "en", "The language of the window and of the agents' notes."),
         Setting("name", Str(), "Fuseforks", "The village's name, shown in the title bar."),
+        Setting(
+            "id",
+            Str(nonempty=False),
+            "",
+            "The village's stable id: its conversations in the store belong to it (not to the "
+            "file's path, so a moved or copied file keeps them, and another file's agents never see "
+            "them). Written into the file by the app when it has none.",
+            "a new UUID, written into the file",
+        ),
     ),
 )
 

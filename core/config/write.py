@@ -33,8 +33,11 @@ def _agent(a: Agent) -> dict[str, Any]:
 
 def config_to_json(cfg: Config) -> dict[str, Any]:
     """The JSON form of ``cfg`` (round-trips through ``parse_config``, unknown keys included)."""
+    village = _plain(cfg.village, VILLAGE)
+    if not village.get("id"):  # not given yet: written once the app has made one (village_id.py)
+        del village["id"]
     out: dict[str, Any] = {
-        "village": _plain(cfg.village, VILLAGE),
+        "village": village,
         "templates": [_template(t) for t in cfg.templates],
         "agents": [_agent(a) for a in cfg.agents],
         "mcp": _plain(cfg.mcp, MCP),

@@ -34,13 +34,14 @@ from pathlib import Path
 
 from core.paths import private_dir
 from core.store.blobs import BlobStore
+from core.store.conversations import StoreConversations
 from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
 from core.store.schema import DB_NAME, StoreUnavailable, open_database, unavailable
 from core.store.writes import StoreWrites
 
 
-class Store(StoreWrites, StoreResume):
+class Store(StoreWrites, StoreResume, StoreConversations):
     """The durable store. Open with ``Store.open(data_dir)``."""
 
     def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:

@@ -21,7 +21,6 @@ Synchronous and slow on a big store: run it off the event loop (``asyncio.to_thr
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterable
@@ -53,20 +52,8 @@ class GcReport:
 
 
 def referenced_blobs(store: Store) -> set[str]:
-    """Every blob name some record references (``Store._q``: the GC belongs to the store package)."""
-    rows = store._q(
-        "SELECT text_blob AS sha256 FROM messages"
-        " UNION SELECT sha256 FROM message_images"
-        " UNION SELECT result_blob FROM completions"
-        " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
-    )
-    names = {str(r["sha256"]) for r in rows}
-    for r in store._q("SELECT result_images FROM completions WHERE result_images != '[]'"):
-        try:
-            names.update(str(img["sha256"]) for img in json.loads(r["result_images"]))
-        except (ValueError, TypeError, KeyError):
-            continue
-    return names
+    """Every blob name some record references."""
+    return store.referenced_blob_names()
 
 
 def _texts(store: Store) -> list[str]:

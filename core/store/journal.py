@@ -67,8 +67,10 @@ class SqliteJournal:
             taken.append(self._problems.popleft())
         return taken
 
-    def begin_turn(self, turn_id: str, agent_id: str, user_message: ChatMessage) -> None:
-        cid = self.conversation_for(agent_id)
+    def begin_turn(
+        self, turn_id: str, agent_id: str, user_message: ChatMessage, conversation_id: str = ""
+    ) -> None:
+        cid = conversation_id or self.conversation_for(agent_id)
         self._guard(
             "begin_turn", turn_id, lambda: self.store.begin_turn(turn_id, cid, agent_id, user_message)
         )

@@ -52,7 +52,7 @@ class StoreReads(StoreBase):
     def list_conversations(self) -> list[ConversationInfo]:
         rows = self._q(
             "SELECT c.id AS id, c.agent_id AS agent_id, c.title AS title, c.created AS created,"
-            " c.updated AS updated,"
+            " c.updated AS updated, c.village_id AS village_id,"
             " (SELECT COUNT(*) FROM turns t WHERE t.conversation_id=c.id) AS turns,"
             " (SELECT COUNT(*) FROM messages m WHERE m.conversation_id=c.id) AS messages"
             " FROM conversations c ORDER BY c.updated DESC, c.id"

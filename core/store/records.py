@@ -104,6 +104,7 @@ class ConversationInfo:
     updated: float
     turns: int
     messages: int
+    village_id: str | None = None  # None: a version 1 store's, its village not known
 
 
 def dump(value: object) -> str:
@@ -148,7 +149,14 @@ def stored_tool_call(r: sqlite3.Row) -> StoredToolCall:
 def conversation_info(r: sqlite3.Row) -> ConversationInfo:
     """From a ``conversations`` row with its ``turns`` and ``messages`` counts."""
     return ConversationInfo(
-        r["id"], r["agent_id"], r["title"], r["created"], r["updated"], r["turns"], r["messages"]
+        r["id"],
+        r["agent_id"],
+        r["title"],
+        r["created"],
+        r["updated"],
+        r["turns"],
+        r["messages"],
+        r["village_id"],
     )
 
 

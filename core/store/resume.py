@@ -183,7 +183,8 @@ class StoreResume(StoreReads):
         then tool messages in call order."""
         points: list[ResumePoint] = []
         for turn_id, _state in self.unfinished_turns():
-            agent_id = self._q("SELECT agent_id FROM turns WHERE id=?", (turn_id,))[0]["agent_id"]
+            turn_row = self._q("SELECT agent_id, conversation_id FROM turns WHERE id=?", (turn_id,))[0]
+            agent_id = turn_row["agent_id"]
             rows = self._q(
                 f"SELECT {message_columns()} FROM messages WHERE turn_id=? ORDER BY round, pos, id",
                 (turn_id,),
@@ -211,5 +212,16 @@ class StoreResume(StoreReads):
                     res = self._stored_result(turn_id, call_id, language)
                     if res is not None:
                         completed[call_id] = res
-            points.append(ResumePoint(turn_id, agent_id, user, messages, completed, rounds, usage))
+            points.append(
+                ResumePoint(
+                    turn_id,
+                    agent_id,
+                    user,
+                    messages,
+                    completed,
+                    rounds,
+                    usage,
+                    conversation_id=turn_row["conversation_id"],
+                )
+            )
         return points

@@ -28,13 +28,15 @@ from typing import Any
 
 from core.log import event
 from core.store.blobs import BlobError, BlobStore, CorruptBlob, StoreError
+from core.store.migrations import LATEST, migrate
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = LATEST  # the version 1 DDL below, then core/store/migrations.py
 DB_NAME = "store.db"
 
 CALL_STATES = ("registered", "running", "completed", "failed", "not_executed")
 DONE_STATES = ("completed", "failed")
 
+# The version 1 DDL: a new database starts here and is migrated (core/store/migrations.py).
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS blobs (
@@ -173,7 +175,8 @@ def unavailable(exc: BaseException) -> StoreUnavailable | None:
 
 def connect(path: Path) -> sqlite3.Connection:
     """Open (creating when new) the database at ``path``: WAL, ``synchronous=FULL``, foreign keys,
-    the schema, the version check and a quick integrity check. Rows come back as ``sqlite3.Row``.
+    the schema, the version check, the migrations to ``SCHEMA_VERSION`` (blobs read from the
+    ``blobs`` folder beside it) and a quick integrity check. Rows come back as ``sqlite3.Row``.
     Raises ``sqlite3.DatabaseError`` for a file SQLite cannot use, ``StoreError`` for a newer schema."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
     conn.row_factory = sqlite3.Row
@@ -184,9 +187,10 @@ def connect(path: Path) -> sqlite3.Connection:
         conn.executescript(SCHEMA)
         row = conn.execute("SELECT version FROM schema_version").fetchone()
         if row is None:
-            conn.execute("INSERT INTO schema_version(version) VALUES (?)", (SCHEMA_VERSION,))
+            conn.execute("INSERT INTO schema_version(version) VALUES (1)")  # SCHEMA is version 1
         elif row["version"] > SCHEMA_VERSION:
             raise StoreError(f"store schema {row['version']} is newer than this app ({SCHEMA_VERSION})")
+        migrate(conn, 1 if row is None else int(row["version"]), path.parent / "blobs")
         check = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
         if check != ["ok"]:
             raise CorruptDatabase(f"quick_check: {check[0] if check else 'no answer'}"[:200])

@@ -16,6 +16,7 @@ from core.canonical import ChatMessage, ImageData, ToolCall, Usage
 from core.stops import Stop
 from core.store.blobs import StoreError
 from core.store.markers import ROTATE_AT, CallMarkers
+from core.store.migrations import SEARCH_CHARS
 from core.store.records import dump, usage_json
 from core.store.schema import CALL_STATES, DONE_STATES, StoreBase
 from core.tool import ToolReturn
@@ -77,6 +78,11 @@ class StoreWrites(StoreBase):
             ),
         )
         mid = int(cur.lastrowid or 0)
+        if kind in ("input", "model") and message.text.strip():  # what search finds (migrations.py)
+            conn.execute(
+                "INSERT INTO message_search(text, conversation_id, message_id) VALUES (?,?,?)",
+                (message.text[:SEARCH_CHARS], conversation_id, mid),
+            )
         for i, (sha, img) in enumerate(images):
             self._register_blob(conn, sha, len(img.data))
             conn.execute(

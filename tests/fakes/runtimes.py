@@ -12,15 +12,21 @@ from core.llm import ModelBackend
 from core.village import Village
 from tests.fakes.stores import CRASHED_CFG
 
+VILLAGE_ID = "restarted-village"
+
 
 def start(data: Path, backend: ModelBackend, stamp: str) -> Runtime:
     """A start on ``data`` with the crashed store's village (agent_9); every template answers with
     ``backend``. ``stamp`` makes the turn ids of this start distinct from an earlier start's (two
     starts within one second would otherwise reuse them)."""
-    rt = make_runtime(parse_config(CRASHED_CFG), KeyStore(), store_dir=data)
+    config = parse_config({**CRASHED_CFG, "village": {"id": VILLAGE_ID}})  # one village on every start
+    rt = make_runtime(config, KeyStore(), store_dir=data)
     assert isinstance(rt.village, Village)
     rt.village._stamp = stamp
     rt.village._backend_factory = lambda t: backend
+    assert rt.conversations is not None
+    for info in rt.conversations.earlier("agent_9"):  # the crashed store's chat (written without a village)
+        rt.conversations.take_resumed("agent_9", info.id, rt.village)  # is this village's, as after a crash
     return rt
 
 

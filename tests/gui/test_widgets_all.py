@@ -45,6 +45,7 @@ from app.widgets.busy import BusyIndicator, Spinner
 from app.widgets.card_area import CardArea
 from app.widgets.chat import Bubble, ChatView
 from app.widgets.composer import Composer, InputBox
+from app.widgets.conversations import ConversationList
 from app.widgets.elicitation import ElicitationArea, ElicitationCard
 from app.widgets.help_menu import HelpMenu
 from app.widgets.markdown import CodeBlock, CopyButton, MarkdownView
@@ -74,6 +75,7 @@ from core.events import (
     TurnFinished,
 )
 from core.stops import Stop
+from core.store import ConversationInfo
 from core.tool_image import display_suffix
 from core.village import Village
 from tests.fakes.configs import settings_config, window_config
@@ -127,6 +129,17 @@ def chat_view(tmp_path: Path) -> QWidget:
     chat.add_images([PICTURE], partial(picture_caption, WITH_IMAGE))  # in the language shown
     chat.set_busy(True)
     return chat
+
+
+def conversation_list(tmp_path: Path) -> QWidget:
+    widget = ConversationList()
+    mine = [
+        ConversationInfo("c2", "a1", "", 1_700_000_200.0, 1_700_000_200.0, 0, 0, "v1"),  # "New conversation"
+        ConversationInfo("c1", "a1", "the red cup", 1_700_000_000.0, 1_700_000_100.0, 2, 8, "v1"),
+    ]
+    earlier = [ConversationInfo("a1", "a1", "look", 1_600_000_000.0, 1_600_000_000.0, 1, 4, None)]
+    widget.show_conversations(mine, earlier, "c2")
+    return widget
 
 
 def pager(tmp_path: Path) -> QWidget:
@@ -250,6 +263,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     CardArea: lambda tmp_path: CardArea(None),
     ChatView: chat_view,
     Composer: lambda tmp_path: Composer(lambda: None),
+    ConversationList: conversation_list,
     DemoBanner: lambda tmp_path: DemoBanner(),
     HelpMenu: lambda tmp_path: HelpMenu(),
     InputBox: lambda tmp_path: InputBox(lambda: None),

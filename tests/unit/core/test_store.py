@@ -87,7 +87,7 @@ def test_schema_wal_foreign_keys_and_version(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     conn = sqlite3.connect(tmp_path / "store" / "store.db")
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]  # v1 DDL, then migrated
     conn.close()
     assert store._q("PRAGMA foreign_keys")[0][0] == 1
     assert stat.S_IMODE((tmp_path / "store" / "store.db").stat().st_mode) == 0o600
