@@ -17,7 +17,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.builtin_tools import for_agent
-from core.config import Config, ConfigError, default_config_path, load_config
+from core.config import Config, default_config_path
 from core.events import StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
@@ -43,21 +43,11 @@ from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
 from .keys import KeyStore
 from .main_window import MainWindow
+from .startup_problems import settle
 from .widgets.sign_in_link import SignInLinks
+from .widgets.startup_dialog import ask_in_dialog, system_language
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
-
-
-def load_or_demo(path: Path) -> tuple[Config | None, bool]:
-    """``(config, demo)``: ``(None, True)`` when there is no file yet (first run). Each warning of
-    the file (an unknown key) is logged; the runtime keeps them for the window."""
-    try:
-        config = load_config(path)
-    except FileNotFoundError:
-        return None, True
-    for warning in config.warnings:
-        event("config warning", tail=warning, path=path)
-    return config, False
 
 
 @dataclass
@@ -216,12 +206,11 @@ async def run_app(app: QApplication, config_path: Path | None) -> int:
     gc_guard.install(app)  # cycles holding Qt objects are freed on this thread, never in a worker
     keys = KeyStore()
     translations = Translations(app)
-    try:
-        config, demo = load_or_demo(path)
-    except ConfigError as exc:
-        print(str(exc), file=sys.stderr)
-        event("config invalid", path=path, problems=len(exc.problems))
-        return 2
+    translations.set_language(system_language())  # the start-up problem dialog's, until a file is read
+    settled = await settle(path, explicit=config_path is not None, ask=ask_in_dialog)
+    if isinstance(settled, int):
+        return settled  # the person quit over a configuration problem
+    config, demo = settled.config, settled.demo
     if config is not None:
         translations.set_language(config.village.language)  # for the second start's message
     folder = data_dir() / "store"  # Store.open's folder

@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="225" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="279" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="307" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="322" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -714,6 +714,99 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>Copied</translation>
+    </message>
+</context>
+<context>
+    <name>StartupProblemDialog</name>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="118" />
+        <source>Fuseforks — configuration problem</source>
+        <translation>Fuseforks — configuration problem</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="121" />
+        <source>{file} is not valid JSON</source>
+        <translation>{file} is not valid JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="123" />
+        <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
+        <translation>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <source>{file} has values Fuseforks cannot use</source>
+        <translation>{file} has values Fuseforks cannot use</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="129" />
+        <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
+        <translation>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <source>{file} has settings Fuseforks does not know</source>
+        <translation>{file} has settings Fuseforks does not know</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="135" />
+        <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
+        <translation>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <source>{file} was not found</source>
+        <translation>{file} was not found</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="141" />
+        <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
+        <translation>There is no configuration file at this path. Check the path given with --config, or start the demo village.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="146" />
+        <source>File: {path}</source>
+        <translation>File: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="148" />
+        <source>Open the file</source>
+        <translation>Open the file</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="149" />
+        <source>Open its folder</source>
+        <translation>Open its folder</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <source>Try again</source>
+        <translation>Try again</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="151" />
+        <source>Start the demo village</source>
+        <translation>Start the demo village</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <source>Quit</source>
+        <translation>Quit</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <source>Continue</source>
+        <translation>Continue</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <source>Problems</source>
+        <translation>Problems</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="160" />
+        <source>Line {line}, column {column}:</source>
+        <translation>Line {line}, column {column}:</translation>
     </message>
 </context>
 <context>

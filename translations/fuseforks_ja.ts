@@ -311,62 +311,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="225" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="279" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="307" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="322" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -714,6 +714,99 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>コピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>StartupProblemDialog</name>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="118" />
+        <source>Fuseforks — configuration problem</source>
+        <translation>Fuseforks — 設定の問題</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="121" />
+        <source>{file} is not valid JSON</source>
+        <translation>{file} は正しい JSON ではありません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="123" />
+        <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
+        <translation>この設定ファイルを読み込めません。エディターで示された箇所を直して保存し、「再試行」を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <source>{file} has values Fuseforks cannot use</source>
+        <translation>{file} に Fuseforks が使えない値があります</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="129" />
+        <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
+        <translation>下の各行は、ファイル内の位置で設定を示し、何が問題かを説明しています。エディターで直して保存し、「再試行」を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <source>{file} has settings Fuseforks does not know</source>
+        <translation>{file} に Fuseforks が知らない設定があります</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="135" />
+        <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
+        <translation>これらは無視されます（設定画面で保存してもそのまま残ります）。「続行」を押すと残りの設定で村を開始します。綴りの誤りなら先に直すことをおすすめします。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <source>{file} was not found</source>
+        <translation>{file} が見つかりません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="141" />
+        <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
+        <translation>このパスに設定ファイルがありません。--config で指定したパスを確認するか、デモ村を開始してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="146" />
+        <source>File: {path}</source>
+        <translation>ファイル: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="148" />
+        <source>Open the file</source>
+        <translation>ファイルを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="149" />
+        <source>Open its folder</source>
+        <translation>フォルダーを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <source>Try again</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="151" />
+        <source>Start the demo village</source>
+        <translation>デモ村を開始</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <source>Continue</source>
+        <translation>続行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="160" />
+        <source>Line {line}, column {column}:</source>
+        <translation>{line} 行 {column} 列:</translation>
     </message>
 </context>
 <context>

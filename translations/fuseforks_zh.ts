@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="208" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="209" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="210" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="211" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="213" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="214" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="215" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="225" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="279" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="307" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="322" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="342" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -714,6 +714,99 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>StartupProblemDialog</name>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="118" />
+        <source>Fuseforks — configuration problem</source>
+        <translation>Fuseforks — 配置问题</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="121" />
+        <source>{file} is not valid JSON</source>
+        <translation>{file} 不是有效的 JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="123" />
+        <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
+        <translation>Fuseforks 无法读取此配置文件。请在编辑器中修正标出的位置并保存，然后点击“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <source>{file} has values Fuseforks cannot use</source>
+        <translation>{file} 中有 Fuseforks 无法使用的值</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="129" />
+        <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
+        <translation>下面每一行按文件中的位置指出一项设置及其问题。请在编辑器中修正并保存文件，然后点击“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <source>{file} has settings Fuseforks does not know</source>
+        <translation>{file} 中有 Fuseforks 不认识的设置</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="135" />
+        <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
+        <translation>这些设置会被忽略（在设置中保存文件时会保留）。点击“继续”将用文件中的其余设置启动村；如果是拼写错误，建议先修正。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <source>{file} was not found</source>
+        <translation>找不到 {file}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="141" />
+        <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
+        <translation>此路径下没有配置文件。请检查 --config 指定的路径，或启动演示村。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="146" />
+        <source>File: {path}</source>
+        <translation>文件：{path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="148" />
+        <source>Open the file</source>
+        <translation>打开文件</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="149" />
+        <source>Open its folder</source>
+        <translation>打开所在文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="151" />
+        <source>Start the demo village</source>
+        <translation>启动演示村</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="160" />
+        <source>Line {line}, column {column}:</source>
+        <translation>第 {line} 行，第 {column} 列：</translation>
     </message>
 </context>
 <context>
