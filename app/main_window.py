@@ -61,6 +61,7 @@ from .widgets.question import QuestionArea
 from .widgets.sampling_card import SamplingArea
 from .widgets.store_notice import StoreNotice
 from .widgets.toolpanel import ToolPanel
+from .window_state import WindowState
 
 
 class MainWindow(QMainWindow):
@@ -177,6 +178,7 @@ class MainWindow(QMainWindow):
         split.addWidget(right)
         split.setSizes([300, 600, 380])
         split.setChildrenCollapsible(False)
+        self.split = split
         central = QWidget()
         cv = QVBoxLayout(central)
         cv.setContentsMargins(8, 8, 8, 8)
@@ -202,6 +204,8 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.refresh_agents()
         self.load_history()
+        self.window_state = WindowState()  # size, position, splitters of the last run (defect 5)
+        self.window_state.restore(self, {"panes": split})
 
     # ------------------------------------------------------------------ text
     def retranslate(self) -> None:
@@ -426,6 +430,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ close
     def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
+        self.window_state.save(self, {"panes": self.split})
         self.turns.stop_all()
         # turn watchers, preview decodes, tool-panel page reads (D-6) of a closed window
         cancel_under(self)
