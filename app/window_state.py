@@ -51,7 +51,7 @@ class WindowState:
         """The window frame's ``(left, top, right, bottom)`` widths when it was saved (none known: 0)."""
         raw = self.settings.value("window/frame")
         try:
-            left, top, right, bottom = (max(0, min(int(n), 200)) for n in raw)  # type: ignore[union-attr]
+            left, top, right, bottom = (max(0, min(int(n), 200)) for n in raw)
         except (TypeError, ValueError):
             return 0, 0, 0, 0
         return left, top, right, bottom
@@ -62,8 +62,12 @@ class WindowState:
         self.settings.setValue("window/maximized", maximized)
         if not maximized:
             inner, outer = window.geometry(), window.frameGeometry()
-            frame = (inner.left() - outer.left(), inner.top() - outer.top())
-            frame += (outer.right() - inner.right(), outer.bottom() - inner.bottom())
+            frame = (
+                inner.left() - outer.left(),
+                inner.top() - outer.top(),
+                outer.right() - inner.right(),
+                outer.bottom() - inner.bottom(),
+            )
             self.settings.setValue("window/frame", [str(n) for n in frame])
         for name, splitter in splitters.items():
             self.settings.setValue(f"splitters/{name}", splitter.saveState())
