@@ -41,14 +41,15 @@ from core.history import HistorySource
 from core.journal import ResumePoint
 from core.log import event
 
+from .accessible import follow
 from .background import Background, cancel_under
 from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
+from .desktop import DesktopManners, window_title
 from .i18n import Translations
 from .keys import KeyStore
 from .screen_fit import fitted
 from .settings import SettingsDialog
-from .style import STYLE
 from .turns import Turns
 from .widgets.agents import AgentList
 from .widgets.banner import DemoBanner
@@ -93,7 +94,6 @@ class MainWindow(QMainWindow):
         self.panels: dict[str, ToolPanel] = {}
         self.settings_dialog: Any = None
         self.setObjectName("mainWindow")
-        self.setStyleSheet(STYLE)
         self.setGeometry(fitted(self.screen(), QSize(1280, 780)))
 
         self.bridge = EventBridge(self)
@@ -206,10 +206,11 @@ class MainWindow(QMainWindow):
         self.load_history()
         self.window_state = WindowState()  # size, position, splitters of the last run (defect 5)
         self.window_state.restore(self, {"panes": split})
+        self.manners = DesktopManners(self)  # focus, Esc, accessible names, theme, notifications
 
     # ------------------------------------------------------------------ text
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Fuseforks — {village}").format(village=self.village.config.village.name))
+        self.setWindowTitle(window_title(self.village.config.village.name))
         self.agents_title.setText(self.tr("Agents"))
         self.chat_title.setText(self.tr("Chat"))
         self.panel_title.setText(self.tr("Tool calls"))
@@ -401,6 +402,7 @@ class MainWindow(QMainWindow):
             self.settings_dialog = SettingsDialog(self.village.config, self.keys, self)
             self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
+            follow(self.settings_dialog)
         # Non-modal: the chat stays usable while the dialog is open; never exec() (no nested loop).
         self.settings_dialog.show()
         self.settings_dialog.raise_()

@@ -406,7 +406,7 @@ T: dict[str, tuple[str, str]] = {
         "请关闭它，或结束进程 {pid}，然后重新启动。（锁文件：{path}）",
     ),
     # part "startup" (issue 13): the start-up problem dialog (app/widgets/startup_dialog.py)
-    "Fuseforks — configuration problem": ("Fuseforks — 設定の問題", "Fuseforks — 配置问题"),
+    "Configuration problem": ("設定の問題", "配置问题"),
     "{file} is not valid JSON": ("{file} は正しい JSON ではありません", "{file} 不是有效的 JSON"),
     "Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.": (
         "この設定ファイルを読み込めません。エディターで示された箇所を直して保存し、「再試行」を押してください。",
@@ -442,6 +442,12 @@ T: dict[str, tuple[str, str]] = {
     "Continue": ("続行", "继续"),
     "Problems": ("問題", "问题"),
     "Line {line}, column {column}:": ("{line} 行 {column} 列:", "第 {line} 行，第 {column} 列："),
+    # part "startup": desktop manners (app/desktop.py; accessible names of unlabelled controls)
+    "Message": ("メッセージ", "消息"),
+    "Server JSON": ("サーバーの JSON", "服务器 JSON"),
+    "Folders": ("フォルダー", "文件夹"),
+    "{agent} answered": ("{agent} が回答しました", "{agent} 已回答"),
+    "{agent}: the turn failed": ("{agent}: ターンが失敗しました", "{agent}：本轮失败"),
 }
 
 

@@ -41,62 +41,68 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="114" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="115" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="116" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="110" />
+        <location filename="../app/settings/agents_page.py" line="117" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="109" />
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="118" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="117" />
+        <location filename="../app/settings/agents_page.py" line="119" />
         <source>Built-in tools</source>
         <translation>Built-in tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="122" />
+        <location filename="../app/settings/agents_page.py" line="124" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>May ask me questions (ask_user_question)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="124" />
+        <location filename="../app/settings/agents_page.py" line="126" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="128" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="129" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="130" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="129" />
+        <location filename="../app/settings/agents_page.py" line="131" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
@@ -160,27 +166,32 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="67" />
+        <location filename="../app/widgets/composer.py" line="69" />
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="68" />
+        <location filename="../app/widgets/composer.py" line="70" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
@@ -196,6 +207,19 @@
         <location filename="../app/widgets/banner.py" line="30" />
         <source>Open Settings</source>
         <translation>Open Settings</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopManners</name>
+    <message>
+        <location filename="../app/desktop.py" line="113" />
+        <source>{agent} answered</source>
+        <translation>{agent} answered</translation>
+    </message>
+    <message>
+        <location filename="../app/desktop.py" line="118" />
+        <source>{agent}: the turn failed</source>
+        <translation>{agent}: the turn failed</translation>
     </message>
 </context>
 <context>
@@ -311,62 +335,57 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="208" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="220" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="279" />
+        <location filename="../app/main_window.py" line="284" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="312" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="322" />
+        <location filename="../app/main_window.py" line="327" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="347" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -510,21 +529,26 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>RootsEditor</name>
     <message>
         <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders</source>
+        <translation>Folders</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
         <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
         <translation>Folders this server may see (MCP roots); none: it is told of no folder</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="67" />
+        <location filename="../app/settings/server_roots.py" line="68" />
         <source>Add folder…</source>
         <translation>Add folder…</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="68" />
+        <location filename="../app/settings/server_roots.py" line="69" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="107" />
+        <location filename="../app/settings/server_roots.py" line="108" />
         <source>Choose a folder</source>
         <translation>Choose a folder</translation>
     </message>
@@ -576,41 +600,46 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>ServerEditor</name>
     <message>
         <location filename="../app/settings/server_editor.py" line="86" />
+        <source>Server JSON</source>
+        <translation>Server JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_editor.py" line="87" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="88" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>Sign out</source>
         <translation>Sign out</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="90" />
+        <location filename="../app/settings/server_editor.py" line="91" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="93" />
+        <location filename="../app/settings/server_editor.py" line="94" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="97" />
+        <location filename="../app/settings/server_editor.py" line="98" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="140" />
+        <location filename="../app/settings/server_editor.py" line="141" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>Forget this server's sign-in (the OAuth tokens in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="142" />
+        <location filename="../app/settings/server_editor.py" line="143" />
         <source>Not signed in to this server</source>
         <translation>Not signed in to this server</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="163" />
+        <location filename="../app/settings/server_editor.py" line="164" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
@@ -719,92 +748,92 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>StartupProblemDialog</name>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="118" />
-        <source>Fuseforks — configuration problem</source>
-        <translation>Fuseforks — configuration problem</translation>
+        <location filename="../app/widgets/startup_dialog.py" line="122" />
+        <source>Configuration problem</source>
+        <translation>Configuration problem</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="121" />
+        <location filename="../app/widgets/startup_dialog.py" line="125" />
         <source>{file} is not valid JSON</source>
         <translation>{file} is not valid JSON</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="123" />
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
         <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
         <translation>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <location filename="../app/widgets/startup_dialog.py" line="131" />
         <source>{file} has values Fuseforks cannot use</source>
         <translation>{file} has values Fuseforks cannot use</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="129" />
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
         <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
         <translation>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <location filename="../app/widgets/startup_dialog.py" line="137" />
         <source>{file} has settings Fuseforks does not know</source>
         <translation>{file} has settings Fuseforks does not know</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="135" />
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
         <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
         <translation>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <location filename="../app/widgets/startup_dialog.py" line="143" />
         <source>{file} was not found</source>
         <translation>{file} was not found</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="141" />
+        <location filename="../app/widgets/startup_dialog.py" line="145" />
         <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
         <translation>There is no configuration file at this path. Check the path given with --config, or start the demo village.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="146" />
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
         <source>File: {path}</source>
         <translation>File: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="148" />
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
         <source>Open the file</source>
         <translation>Open the file</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="149" />
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
         <source>Open its folder</source>
         <translation>Open its folder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="151" />
+        <location filename="../app/widgets/startup_dialog.py" line="155" />
         <source>Start the demo village</source>
         <translation>Start the demo village</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <location filename="../app/widgets/startup_dialog.py" line="156" />
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <location filename="../app/widgets/startup_dialog.py" line="157" />
         <source>Continue</source>
         <translation>Continue</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <location filename="../app/widgets/startup_dialog.py" line="158" />
         <source>Problems</source>
         <translation>Problems</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="160" />
+        <location filename="../app/widgets/startup_dialog.py" line="164" />
         <source>Line {line}, column {column}:</source>
         <translation>Line {line}, column {column}:</translation>
     </message>
@@ -846,141 +875,146 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>TemplatesPage</name>
     <message>
         <location filename="../app/settings/templates_page.py" line="151" />
+        <source>Templates</source>
+        <translation>Templates</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="152" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="159" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
+        <location filename="../app/settings/templates_page.py" line="172" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API key (stored only in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
+        <location filename="../app/settings/templates_page.py" line="173" />
         <source>Paste the key here; it is never shown again</source>
         <translation>Paste the key here; it is never shown again</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Store key</source>
         <translation>Store key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Delete key</source>
         <translation>Delete key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>Keep the key for this session only</source>
         <translation>Keep the key for this session only</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="249" />
+        <location filename="../app/settings/templates_page.py" line="250" />
         <source>for example {model}</source>
         <translation>for example {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="258" />
+        <location filename="../app/settings/templates_page.py" line="259" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="266" />
+        <location filename="../app/settings/templates_page.py" line="267" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="280" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="295" />
+        <location filename="../app/settings/templates_page.py" line="296" />
         <source>No key needed (no keyring entry named)</source>
         <translation>No key needed (no keyring entry named)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="297" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>Key present (kept for this session only)</source>
         <translation>Key present (kept for this session only)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="299" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>Key present in the OS keyring</source>
         <translation>Key present in the OS keyring</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="301" />
+        <location filename="../app/settings/templates_page.py" line="302" />
         <source>No key stored</source>
         <translation>No key stored</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="329" />
+        <location filename="../app/settings/templates_page.py" line="330" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="353" />
+        <location filename="../app/settings/templates_page.py" line="354" />
         <source>The OS keyring could not be reached.</source>
         <translation>The OS keyring could not be reached.</translation>
     </message>

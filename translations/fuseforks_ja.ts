@@ -41,62 +41,68 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="114" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="115" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="116" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="110" />
+        <location filename="../app/settings/agents_page.py" line="117" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="109" />
+        <source>Agents</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="118" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="117" />
+        <location filename="../app/settings/agents_page.py" line="119" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="122" />
+        <location filename="../app/settings/agents_page.py" line="124" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="124" />
+        <location filename="../app/settings/agents_page.py" line="126" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="128" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="129" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="130" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="129" />
+        <location filename="../app/settings/agents_page.py" line="131" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
@@ -160,27 +166,32 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="67" />
+        <location filename="../app/widgets/composer.py" line="69" />
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="68" />
+        <location filename="../app/widgets/composer.py" line="70" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -196,6 +207,19 @@
         <location filename="../app/widgets/banner.py" line="30" />
         <source>Open Settings</source>
         <translation>設定を開く</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopManners</name>
+    <message>
+        <location filename="../app/desktop.py" line="113" />
+        <source>{agent} answered</source>
+        <translation>{agent} が回答しました</translation>
+    </message>
+    <message>
+        <location filename="../app/desktop.py" line="118" />
+        <source>{agent}: the turn failed</source>
+        <translation>{agent}: ターンが失敗しました</translation>
     </message>
 </context>
 <context>
@@ -311,62 +335,57 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="208" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="220" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="279" />
+        <location filename="../app/main_window.py" line="284" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="312" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="322" />
+        <location filename="../app/main_window.py" line="327" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="347" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -510,21 +529,26 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <name>RootsEditor</name>
     <message>
         <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
         <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
         <translation>このサーバーが見てよいフォルダー（MCP ルーツ）。なし: どのフォルダーも知らせません</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="67" />
+        <location filename="../app/settings/server_roots.py" line="68" />
         <source>Add folder…</source>
         <translation>フォルダーを追加…</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="68" />
+        <location filename="../app/settings/server_roots.py" line="69" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="107" />
+        <location filename="../app/settings/server_roots.py" line="108" />
         <source>Choose a folder</source>
         <translation>フォルダーを選択</translation>
     </message>
@@ -576,41 +600,46 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <name>ServerEditor</name>
     <message>
         <location filename="../app/settings/server_editor.py" line="86" />
+        <source>Server JSON</source>
+        <translation>サーバーの JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_editor.py" line="87" />
         <source>Apply</source>
         <translation>適用</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="88" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>Sign out</source>
         <translation>サインアウト</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="90" />
+        <location filename="../app/settings/server_editor.py" line="91" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>サーバー名（英数字、_ と -）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="93" />
+        <location filename="../app/settings/server_editor.py" line="94" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="97" />
+        <location filename="../app/settings/server_editor.py" line="98" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="140" />
+        <location filename="../app/settings/server_editor.py" line="141" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>このサーバーへのサインインを消去します（OS のキーリング内の OAuth トークン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="142" />
+        <location filename="../app/settings/server_editor.py" line="143" />
         <source>Not signed in to this server</source>
         <translation>このサーバーにはサインインしていません</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="163" />
+        <location filename="../app/settings/server_editor.py" line="164" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
@@ -719,92 +748,92 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>StartupProblemDialog</name>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="118" />
-        <source>Fuseforks — configuration problem</source>
-        <translation>Fuseforks — 設定の問題</translation>
+        <location filename="../app/widgets/startup_dialog.py" line="122" />
+        <source>Configuration problem</source>
+        <translation>設定の問題</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="121" />
+        <location filename="../app/widgets/startup_dialog.py" line="125" />
         <source>{file} is not valid JSON</source>
         <translation>{file} は正しい JSON ではありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="123" />
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
         <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
         <translation>この設定ファイルを読み込めません。エディターで示された箇所を直して保存し、「再試行」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <location filename="../app/widgets/startup_dialog.py" line="131" />
         <source>{file} has values Fuseforks cannot use</source>
         <translation>{file} に Fuseforks が使えない値があります</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="129" />
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
         <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
         <translation>下の各行は、ファイル内の位置で設定を示し、何が問題かを説明しています。エディターで直して保存し、「再試行」を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <location filename="../app/widgets/startup_dialog.py" line="137" />
         <source>{file} has settings Fuseforks does not know</source>
         <translation>{file} に Fuseforks が知らない設定があります</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="135" />
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
         <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
         <translation>これらは無視されます（設定画面で保存してもそのまま残ります）。「続行」を押すと残りの設定で村を開始します。綴りの誤りなら先に直すことをおすすめします。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <location filename="../app/widgets/startup_dialog.py" line="143" />
         <source>{file} was not found</source>
         <translation>{file} が見つかりません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="141" />
+        <location filename="../app/widgets/startup_dialog.py" line="145" />
         <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
         <translation>このパスに設定ファイルがありません。--config で指定したパスを確認するか、デモ村を開始してください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="146" />
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
         <source>File: {path}</source>
         <translation>ファイル: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="148" />
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
         <source>Open the file</source>
         <translation>ファイルを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="149" />
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
         <source>Open its folder</source>
         <translation>フォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
         <source>Try again</source>
         <translation>再試行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="151" />
+        <location filename="../app/widgets/startup_dialog.py" line="155" />
         <source>Start the demo village</source>
         <translation>デモ村を開始</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <location filename="../app/widgets/startup_dialog.py" line="156" />
         <source>Quit</source>
         <translation>終了</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <location filename="../app/widgets/startup_dialog.py" line="157" />
         <source>Continue</source>
         <translation>続行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <location filename="../app/widgets/startup_dialog.py" line="158" />
         <source>Problems</source>
         <translation>問題</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="160" />
+        <location filename="../app/widgets/startup_dialog.py" line="164" />
         <source>Line {line}, column {column}:</source>
         <translation>{line} 行 {column} 列:</translation>
     </message>
@@ -846,141 +875,146 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <name>TemplatesPage</name>
     <message>
         <location filename="../app/settings/templates_page.py" line="151" />
+        <source>Templates</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="152" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="159" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
+        <location filename="../app/settings/templates_page.py" line="172" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API キー（OS のキーリングにのみ保存）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
+        <location filename="../app/settings/templates_page.py" line="173" />
         <source>Paste the key here; it is never shown again</source>
         <translation>ここにキーを貼り付けます。二度と表示されません</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Store key</source>
         <translation>キーを保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Delete key</source>
         <translation>キーを削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>Keep the key for this session only</source>
         <translation>このセッションの間だけキーを保持</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="249" />
+        <location filename="../app/settings/templates_page.py" line="250" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="258" />
+        <location filename="../app/settings/templates_page.py" line="259" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="266" />
+        <location filename="../app/settings/templates_page.py" line="267" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="280" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="295" />
+        <location filename="../app/settings/templates_page.py" line="296" />
         <source>No key needed (no keyring entry named)</source>
         <translation>キー不要（キーリングの項目名なし）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="297" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>Key present (kept for this session only)</source>
         <translation>キーあり（このセッションの間だけ保持）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="299" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>Key present in the OS keyring</source>
         <translation>OS のキーリングにキーがあります</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="301" />
+        <location filename="../app/settings/templates_page.py" line="302" />
         <source>No key stored</source>
         <translation>キーは保存されていません</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="329" />
+        <location filename="../app/settings/templates_page.py" line="330" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>このシステムには使える OS のキーリングがないため、キーを保存できません。このセッションの間だけメモリーに保持できます。アプリを閉じると消えます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="353" />
+        <location filename="../app/settings/templates_page.py" line="354" />
         <source>The OS keyring could not be reached.</source>
         <translation>OS のキーリングに接続できませんでした。</translation>
     </message>

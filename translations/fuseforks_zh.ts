@@ -41,62 +41,68 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="112" />
+        <location filename="../app/settings/agents_page.py" line="114" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="113" />
+        <location filename="../app/settings/agents_page.py" line="115" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="114" />
+        <location filename="../app/settings/agents_page.py" line="116" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="115" />
+        <location filename="../app/settings/agents_page.py" line="110" />
+        <location filename="../app/settings/agents_page.py" line="117" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="116" />
+        <location filename="../app/settings/agents_page.py" line="109" />
+        <source>Agents</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="118" />
         <source>Connected agents</source>
         <translation>关联的智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="117" />
+        <location filename="../app/settings/agents_page.py" line="119" />
         <source>Built-in tools</source>
         <translation>内置工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="122" />
+        <location filename="../app/settings/agents_page.py" line="124" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>可以向我提问（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="124" />
+        <location filename="../app/settings/agents_page.py" line="126" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="126" />
+        <location filename="../app/settings/agents_page.py" line="128" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="127" />
+        <location filename="../app/settings/agents_page.py" line="129" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="128" />
+        <location filename="../app/settings/agents_page.py" line="130" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="129" />
+        <location filename="../app/settings/agents_page.py" line="131" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
@@ -160,27 +166,32 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>发给所选智能体的消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="67" />
+        <location filename="../app/widgets/composer.py" line="69" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="68" />
+        <location filename="../app/widgets/composer.py" line="70" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -196,6 +207,19 @@
         <location filename="../app/widgets/banner.py" line="30" />
         <source>Open Settings</source>
         <translation>打开设置</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopManners</name>
+    <message>
+        <location filename="../app/desktop.py" line="113" />
+        <source>{agent} answered</source>
+        <translation>{agent} 已回答</translation>
+    </message>
+    <message>
+        <location filename="../app/desktop.py" line="118" />
+        <source>{agent}: the turn failed</source>
+        <translation>{agent}：本轮失败</translation>
     </message>
 </context>
 <context>
@@ -311,62 +335,57 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="208" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="211" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="215" />
+        <location filename="../app/main_window.py" line="220" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="225" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="279" />
+        <location filename="../app/main_window.py" line="284" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="307" />
+        <location filename="../app/main_window.py" line="312" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="322" />
+        <location filename="../app/main_window.py" line="327" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="347" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -510,21 +529,26 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>RootsEditor</name>
     <message>
         <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
         <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
         <translation>此服务器可以看到的文件夹（MCP 根目录）；无：不告知任何文件夹</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="67" />
+        <location filename="../app/settings/server_roots.py" line="68" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="68" />
+        <location filename="../app/settings/server_roots.py" line="69" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="107" />
+        <location filename="../app/settings/server_roots.py" line="108" />
         <source>Choose a folder</source>
         <translation>选择文件夹</translation>
     </message>
@@ -576,41 +600,46 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>ServerEditor</name>
     <message>
         <location filename="../app/settings/server_editor.py" line="86" />
+        <source>Server JSON</source>
+        <translation>服务器 JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_editor.py" line="87" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="88" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>Sign out</source>
         <translation>退出登录</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="90" />
+        <location filename="../app/settings/server_editor.py" line="91" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="93" />
+        <location filename="../app/settings/server_editor.py" line="94" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此智能体。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="97" />
+        <location filename="../app/settings/server_editor.py" line="98" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="140" />
+        <location filename="../app/settings/server_editor.py" line="141" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>忘记此服务器的登录信息（系统密钥环中的 OAuth 令牌）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="142" />
+        <location filename="../app/settings/server_editor.py" line="143" />
         <source>Not signed in to this server</source>
         <translation>未登录此服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="163" />
+        <location filename="../app/settings/server_editor.py" line="164" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
@@ -719,92 +748,92 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>StartupProblemDialog</name>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="118" />
-        <source>Fuseforks — configuration problem</source>
-        <translation>Fuseforks — 配置问题</translation>
+        <location filename="../app/widgets/startup_dialog.py" line="122" />
+        <source>Configuration problem</source>
+        <translation>配置问题</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="121" />
+        <location filename="../app/widgets/startup_dialog.py" line="125" />
         <source>{file} is not valid JSON</source>
         <translation>{file} 不是有效的 JSON</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="123" />
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
         <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
         <translation>Fuseforks 无法读取此配置文件。请在编辑器中修正标出的位置并保存，然后点击“重试”。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <location filename="../app/widgets/startup_dialog.py" line="131" />
         <source>{file} has values Fuseforks cannot use</source>
         <translation>{file} 中有 Fuseforks 无法使用的值</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="129" />
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
         <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
         <translation>下面每一行按文件中的位置指出一项设置及其问题。请在编辑器中修正并保存文件，然后点击“重试”。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <location filename="../app/widgets/startup_dialog.py" line="137" />
         <source>{file} has settings Fuseforks does not know</source>
         <translation>{file} 中有 Fuseforks 不认识的设置</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="135" />
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
         <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
         <translation>这些设置会被忽略（在设置中保存文件时会保留）。点击“继续”将用文件中的其余设置启动村；如果是拼写错误，建议先修正。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <location filename="../app/widgets/startup_dialog.py" line="143" />
         <source>{file} was not found</source>
         <translation>找不到 {file}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="141" />
+        <location filename="../app/widgets/startup_dialog.py" line="145" />
         <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
         <translation>此路径下没有配置文件。请检查 --config 指定的路径，或启动演示村。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="146" />
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
         <source>File: {path}</source>
         <translation>文件：{path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="148" />
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
         <source>Open the file</source>
         <translation>打开文件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="149" />
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
         <source>Open its folder</source>
         <translation>打开所在文件夹</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
         <source>Try again</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="151" />
+        <location filename="../app/widgets/startup_dialog.py" line="155" />
         <source>Start the demo village</source>
         <translation>启动演示村</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <location filename="../app/widgets/startup_dialog.py" line="156" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <location filename="../app/widgets/startup_dialog.py" line="157" />
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <location filename="../app/widgets/startup_dialog.py" line="158" />
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../app/widgets/startup_dialog.py" line="160" />
+        <location filename="../app/widgets/startup_dialog.py" line="164" />
         <source>Line {line}, column {column}:</source>
         <translation>第 {line} 行，第 {column} 列：</translation>
     </message>
@@ -846,141 +875,146 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>TemplatesPage</name>
     <message>
         <location filename="../app/settings/templates_page.py" line="151" />
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="152" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="152" />
+        <location filename="../app/settings/templates_page.py" line="153" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="158" />
+        <location filename="../app/settings/templates_page.py" line="159" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="159" />
+        <location filename="../app/settings/templates_page.py" line="160" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="171" />
+        <location filename="../app/settings/templates_page.py" line="172" />
         <source>API key (stored only in the OS keyring)</source>
         <translation>API 密钥（仅保存在系统密钥环中）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="172" />
+        <location filename="../app/settings/templates_page.py" line="173" />
         <source>Paste the key here; it is never shown again</source>
         <translation>在此粘贴密钥；之后不会再显示</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="173" />
+        <location filename="../app/settings/templates_page.py" line="174" />
         <source>Store key</source>
         <translation>保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Delete key</source>
         <translation>删除密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>Keep the key for this session only</source>
         <translation>仅在本次会话中保留密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="249" />
+        <location filename="../app/settings/templates_page.py" line="250" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="258" />
+        <location filename="../app/settings/templates_page.py" line="259" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="266" />
+        <location filename="../app/settings/templates_page.py" line="267" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="280" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="295" />
+        <location filename="../app/settings/templates_page.py" line="296" />
         <source>No key needed (no keyring entry named)</source>
         <translation>无需密钥（未指定密钥环条目）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="297" />
+        <location filename="../app/settings/templates_page.py" line="298" />
         <source>Key present (kept for this session only)</source>
         <translation>已有密钥（仅在本次会话中保留）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="299" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>Key present in the OS keyring</source>
         <translation>系统密钥环中已有密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="301" />
+        <location filename="../app/settings/templates_page.py" line="302" />
         <source>No key stored</source>
         <translation>未保存密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="329" />
+        <location filename="../app/settings/templates_page.py" line="330" />
         <source>No OS keyring is available on this system, so the key cannot be stored. You can keep it in memory for this session only; it is forgotten when the app closes.</source>
         <translation>此系统没有可用的系统密钥环，无法保存密钥。可以仅在本次会话中将其保留在内存里；关闭应用后即被遗忘。</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="353" />
+        <location filename="../app/settings/templates_page.py" line="354" />
         <source>The OS keyring could not be reached.</source>
         <translation>无法访问系统密钥环。</translation>
     </message>

@@ -106,6 +106,8 @@ class AgentsPage(QWidget):
 
     # ================================================================= text
     def retranslate(self) -> None:
+        self.agent_list.setAccessibleName(self.tr("Agents"))
+        self.a_servers.setAccessibleName(self.tr("MCP servers"))
         for label, text in zip(
             self.a_labels,
             (

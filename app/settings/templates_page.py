@@ -148,6 +148,7 @@ class TemplatesPage(QWidget):
 
     # ================================================================= text
     def retranslate(self) -> None:
+        self.template_list.setAccessibleName(self.tr("Templates"))
         self.add_template_button.setText(self.tr("Add"))
         self.dup_template_button.setText(self.tr("Duplicate"))
         self.del_template_button.setText(self.tr("Delete"))

@@ -119,7 +119,7 @@ class StartupProblemDialog(QDialog):
 
     def retranslate(self) -> None:
         p = self.problem
-        self.setWindowTitle(self.tr("Fuseforks — configuration problem"))
+        self.setWindowTitle(self.tr("Configuration problem"))  # Qt adds " — Fuseforks"
         name = p.path.name
         if p.kind == "syntax":
             heading = self.tr("{file} is not valid JSON").format(file=name)

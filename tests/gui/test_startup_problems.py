@@ -86,7 +86,7 @@ async def test_a_syntax_error_shows_line_column_and_the_line_and_quit_exits_2(
         "      ^"
     )
     assert not dialog.continue_button.isVisible()  # nothing to continue with
-    assert dialog.windowTitle() == "Fuseforks — configuration problem"
+    assert dialog.windowTitle() == "Configuration problem"
     dialog.quit_button.click()
     assert await run == 2
     assert windows() == [] and dialogs() == []
