@@ -104,8 +104,13 @@ class DesktopManners(QObject):
     def in_front(self) -> bool:
         return self.window.isActiveWindow() and not self.window.isMinimized()
 
+    def worth_telling(self, agent_id: str, turn_id: str) -> bool:
+        """A live turn the window follows (never one replayed from the store) ended out of sight."""
+        handle = self.window.handles.get(agent_id)
+        return handle is not None and handle.turn_id == turn_id and not self.in_front()
+
     def turn_finished(self, e: TurnFinished) -> None:
-        if self.in_front() or e.stop in (Stop.INTERRUPTED, Stop.PAUSED):
+        if not self.worth_telling(e.agent_id, e.turn_id) or e.stop in (Stop.INTERRUPTED, Stop.PAUSED):
             return  # the person is looking, or stopped it themself
         answer = " ".join(e.text.split())
         if len(answer) > SHOWN_CHARS:
@@ -113,7 +118,7 @@ class DesktopManners(QObject):
         self.notifier.notify(self.tr("{agent} answered").format(agent=self.agent(e.agent_id)), answer)
 
     def turn_failed(self, e: TurnFailed) -> None:
-        if self.in_front():
+        if not self.worth_telling(e.agent_id, e.turn_id):
             return
         title = self.tr("{agent}: the turn failed").format(agent=self.agent(e.agent_id))
         self.notifier.notify(title, e.message)

@@ -21,14 +21,19 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
 
 
-def mix(a: QColor, b: QColor | str, share: float) -> str:
-    """``a`` moved ``share`` of the way towards ``b``, as ``#rrggbb``."""
-    c = QColor(b)
+def mix(start: QColor | str, b: QColor | str, share: float) -> str:
+    """``start`` moved ``share`` of the way towards ``b``, as ``#rrggbb``."""
+    a, c = QColor(start), QColor(b)
     return QColor(
         round(a.red() + (c.red() - a.red()) * share),
         round(a.green() + (c.green() - a.green()) * share),
         round(a.blue() + (c.blue() - a.blue()) * share),
     ).name()
+
+
+def problem_colour(palette: QPalette) -> str:
+    """The colour of a problem (a field's border, its message) on ``palette``'s background."""
+    return ERROR[1 if is_dark(palette) else 0]
 
 
 def style_sheet(palette: QPalette) -> str:
@@ -39,9 +44,11 @@ def style_sheet(palette: QPalette) -> str:
     text = palette.color(role.Text)
     ok, error, running, notice = OK[shade], ERROR[shade], RUNNING[shade], NOTICE[shade]
     muted = mix(text, base, 0.35)  # secondary text: still well above 4.5:1 on base
+    pane = mix(window, base, 0.4)  # behind the bubbles and rows: between the frame and a field
     border = mix(base, text, 0.16)
     return f"""
-QMainWindow#mainWindow, QWidget#chatInner, QWidget#toolPanelInner {{ background: {window.name()}; }}
+QMainWindow#mainWindow {{ background: {window.name()}; }}
+QWidget#chatInner, QWidget#toolPanelInner {{ background: {pane}; }}
 QLabel#paneTitle {{ font-weight: 600; color: {mix(text, window, 0.15)}; padding: 4px 2px; }}
 QFrame#banner {{ background: {mix(base, notice, 0.18)}; border: 1px solid {mix(base, notice, 0.6)}; border-radius: 8px; }}
 QFrame#banner QLabel {{ color: {text.name()}; }}
@@ -51,8 +58,8 @@ QFrame#bubble_user {{ background: {palette.color(role.Highlight).name()}; border
 QFrame#bubble_user QLabel {{ color: {palette.color(role.HighlightedText).name()}; }}
 QFrame#bubble_assistant {{ background: {base.name()}; border: 1px solid {border}; border-radius: 12px; }}
 QFrame#bubble_assistant QLabel {{ color: {text.name()}; }}
-QFrame#bubble_notice {{ background: {mix(window, text, 0.07)}; border-radius: 10px; }}
-QFrame#bubble_notice QLabel {{ color: {mix(text, window, 0.25)}; font-style: italic; }}
+QFrame#bubble_notice {{ background: {mix(pane, text, 0.07)}; border-radius: 10px; }}
+QFrame#bubble_notice QLabel {{ color: {mix(text, pane, 0.25)}; font-style: italic; }}
 QFrame#bubble_error {{ background: {mix(base, error, 0.12)}; border: 1px solid {mix(base, error, 0.45)}; border-radius: 10px; }}
 QFrame#bubble_error QLabel {{ color: {error}; }}
 QFrame#imagePreview {{ background: {base.name()}; border: 1px solid {border}; border-radius: 10px; }}
@@ -67,7 +74,7 @@ QLabel#displayLine {{ color: {text.name()}; font-family: monospace; }}
 QPlainTextEdit#toolText {{ font-family: monospace; font-size: 11px; background: {mix(base, window, 0.5)}; color: {text.name()}; }}
 QLabel#typing {{ color: {muted}; font-style: italic; }}
 QPushButton#stopButton:enabled {{ color: {error}; }}
-QLabel#fieldError {{ color: {error}; }}
+QLabel#fieldError, QLabel[problem="true"] {{ color: {error}; }}
 QLabel#keyState[present="true"] {{ color: {ok}; }}
 QLabel#keyState[present="false"] {{ color: {muted}; }}
 """

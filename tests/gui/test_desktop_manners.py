@@ -22,7 +22,8 @@ from app.i18n import Translations
 from app.keys import KeyStore
 from app.main_window import MainWindow
 from core.canonical import ToolCall
-from core.events import ToolFinished, ToolStarted
+from core.events import ToolFinished, ToolStarted, TurnFailed, TurnFinished
+from core.stops import Stop
 from core.village import Village
 from tests.fakes.configs import window_config
 from tests.fakes.images import jpeg
@@ -210,6 +211,9 @@ async def test_a_turn_ending_behind_another_window_is_a_notification(qtbot: QtBo
     await until(lambda: not win.isActiveWindow())
     await win.send_text("a1", "and now?").wait()
     await until(lambda: notes.shown != [])
+    assert notes.shown == [("Ava answered", "I see a shelf.")]
+    win.bridge.dispatch(TurnFinished("a1", "t-past", "An old answer.", Stop.NONE))  # history replayed
+    win.bridge.dispatch(TurnFailed("a1", "t-past2", "auth", "no key"))
     assert notes.shown == [("Ava answered", "I see a shelf.")]
     await win.village.close()
 
