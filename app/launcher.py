@@ -43,7 +43,7 @@ from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
 from .keys import KeyStore
 from .main_window import MainWindow
-from .startup_problems import settle
+from .startup_problems import Ask, settle, unattended
 from .widgets.sign_in_link import SignInLinks
 from .widgets.startup_dialog import ask_in_dialog, system_language
 
@@ -201,13 +201,17 @@ def second_start(locked: StoreLocked, folder: Path) -> int:
     return HELD_ELSEWHERE
 
 
-async def run_app(app: QApplication, config_path: Path | None) -> int:
+async def run_app(app: QApplication, config_path: Path | None, ask: Ask | None = None) -> int:
+    """Run until the window closes. ``ask`` answers a start-up problem of the configuration: the
+    start-up problem dialog where there is a screen, else ``unattended``."""
     path = config_path or default_config_path()
     gc_guard.install(app)  # cycles holding Qt objects are freed on this thread, never in a worker
     keys = KeyStore()
     translations = Translations(app)
     translations.set_language(system_language())  # the start-up problem dialog's, until a file is read
-    settled = await settle(path, explicit=config_path is not None, ask=ask_in_dialog)
+    if ask is None:
+        ask = ask_in_dialog if QGuiApplication.platformName() not in HEADLESS else unattended
+    settled = await settle(path, explicit=config_path is not None, ask=ask)
     if isinstance(settled, int):
         return settled  # the person quit over a configuration problem
     config, demo = settled.config, settled.demo

@@ -6,6 +6,7 @@ that does not exist are each a ``StartupProblem``. ``settle`` reads the file, sh
 ``StartupProblemDialog`` (also written to stderr and the log, for a terminal) and waits for the
 answer without a nested event loop: Continue, Try again (the file is read again), Start the demo
 village, or Quit. The default path missing is the first run (the demo village), not a problem.
+Without a screen (``unattended``) nobody is asked: warnings go on, anything else quits with 2.
 """
 
 from __future__ import annotations
@@ -119,6 +120,14 @@ def _split(warning: str) -> tuple[str, str]:
 
 
 Ask = Callable[[StartupProblem], "asyncio.Future[Choice]"]
+
+
+def unattended(problem: StartupProblem) -> asyncio.Future[Choice]:
+    """The answer when there is no screen to ask on (an offscreen or minimal platform): go on past
+    warnings, quit over anything else (as the app did before it had the dialog)."""
+    future: asyncio.Future[Choice] = asyncio.get_running_loop().create_future()
+    future.set_result("continue" if problem.kind == "warnings" else "quit")
+    return future
 
 
 async def settle(path: Path, explicit: bool, ask: Ask) -> Loaded | int:

@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from app import gc_guard
 from app.launcher import run_app
 from app.main_window import MainWindow
-from app.startup_problems import Loaded, settle
+from app.startup_problems import Loaded, settle, unattended
 from app.widgets.startup_dialog import StartupProblemDialog, ask_in_dialog
 from tests.fakes.logs import log_lines
 from tests.fakes.waits import until
@@ -72,7 +72,7 @@ async def test_a_syntax_error_shows_line_column_and_the_line_and_quit_exits_2(
 ) -> None:
     path = tmp_path / "village.json"
     path.write_text(BROKEN, encoding="utf-8")
-    run = asyncio.ensure_future(run_app(QApplication.instance(), path))  # type: ignore[arg-type]
+    run = asyncio.ensure_future(run_app(QApplication.instance(), path, ask_in_dialog))  # type: ignore[arg-type]
     dialog = await shown_dialog()
     heading, explanation, details = dialog.texts()
     assert heading == "village.json is not valid JSON"
@@ -103,7 +103,7 @@ async def test_a_syntax_error_shows_line_column_and_the_line_and_quit_exits_2(
 async def test_try_again_after_fixing_the_file_opens_the_window_on_it(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "village.json"
     path.write_text(BROKEN, encoding="utf-8")
-    run = asyncio.ensure_future(run_app(QApplication.instance(), path))  # type: ignore[arg-type]
+    run = asyncio.ensure_future(run_app(QApplication.instance(), path, ask_in_dialog))  # type: ignore[arg-type]
     dialog = await shown_dialog()
     dialog.again_button.click()  # not fixed yet: the same problem again
     dialog = await shown_dialog()
@@ -167,7 +167,7 @@ async def test_a_missing_config_path_is_a_problem_not_the_demo_village(
     qtbot: QtBot, tmp_path: Path, event_log: Path
 ) -> None:
     path = tmp_path / "typo" / "fuseforks.json"
-    settling = asyncio.ensure_future(run_app(QApplication.instance(), path))  # type: ignore[arg-type]
+    settling = asyncio.ensure_future(run_app(QApplication.instance(), path, ask_in_dialog))  # type: ignore[arg-type]
     dialog = await shown_dialog()
     heading, explanation, _ = dialog.texts()
     assert heading == "fuseforks.json was not found"
@@ -196,3 +196,20 @@ async def test_the_default_path_missing_is_the_first_run(qtbot: QtBot, tmp_path:
 
     assert await settle(tmp_path / "fuseforks.json", explicit=False, ask=ask) == Loaded(None, True)  # type: ignore[arg-type]
     assert asked == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("app_state")
+async def test_without_a_screen_a_bad_file_exits_2_and_warnings_go_on(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The offscreen platform (CI, a script): nobody to ask, so the app does what it did before."""
+    path = tmp_path / "village.json"
+    path.write_text(BROKEN, encoding="utf-8")
+    assert await run_app(QApplication.instance(), path) == 2  # type: ignore[arg-type]
+    assert dialogs() == [] and windows() == []
+    assert "not valid JSON: Expecting ',' delimiter at line 3 column 3" in capsys.readouterr().err
+    path.write_text(json.dumps({**GOOD, "colour": "blue"}), encoding="utf-8")
+    settled = await settle(path, explicit=True, ask=unattended)
+    assert isinstance(settled, Loaded) and settled.config is not None and not settled.demo
+    assert await settle(tmp_path / "missing.json", explicit=True, ask=unattended) == 2
