@@ -1,15 +1,20 @@
 """Accessible names for every control of a window, so a screen reader says what each one is.
 
-A control named in its own code (``setAccessibleName``) keeps its name. Every other interactive
-widget gets one derived from what a sighted person reads beside it: a button's text (or tooltip),
-the form label or buddy label of a field, its placeholder text, its tooltip. ``follow`` keeps a
-window's derived names current: they are derived again when the window is shown and after each
-language switch (one walk, on the next turn of the event loop, when every text is retranslated).
+A control named in its own code (``setAccessibleName``) keeps its name; a button with a text is
+named by it (Qt does that, and keeps it current when the text changes). Every other interactive
+widget gets a name derived from what a sighted person reads beside it: the form label or buddy
+label of a field, the label laid out before it (a pane's title), its placeholder text, its tooltip.
+``follow`` keeps a window's derived names current: they are derived again when the window is shown
+and after each language switch (one walk, on the next turn of the event loop, when every text is
+retranslated). ``spoken_name`` is what a screen reader is told.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -38,6 +43,9 @@ INTERACTIVE = (
     QTextEdit,
 )
 DERIVED = "derivedAccessibleName"  # a dynamic property: the name is ours to derive again
+# a dynamic property on a container whose controls Qt names itself (buttons with texts, text views
+# with buddy labels): walks skip it, so a long chat or tool panel costs them nothing
+NAMED_BY_QT = "controlsNamedByQt"
 
 
 def interactive(widget: QWidget) -> bool:
@@ -61,17 +69,23 @@ def plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").strip().rstrip(":：…").strip()
 
 
-def label_of(widget: QWidget) -> str:
+def spoken_name(widget: QWidget) -> str:
+    """The name Qt's accessibility layer gives a screen reader for ``widget``."""
+    interface = QAccessible.queryAccessibleInterface(widget)
+    return interface.text(QAccessible.Text.Name) if interface is not None else ""
+
+
+def label_of(widget: QWidget, buddies: dict[QWidget, QLabel]) -> str:
     """The text of the label a form row or a buddy label puts beside ``widget``."""
+    buddy = buddies.get(widget)
+    if buddy is not None and buddy.text().strip():
+        return buddy.text()
     parent = widget.parentWidget()
     while parent is not None:
         layout = parent.layout()
         if isinstance(layout, QFormLayout):
             label = layout.labelForField(widget)
             if isinstance(label, QLabel) and label.text().strip():
-                return label.text()
-        for label in parent.findChildren(QLabel):
-            if label.buddy() is widget and label.text().strip():
                 return label.text()
         if parent.isWindow():
             break
@@ -105,30 +119,54 @@ def label_before(widget: QWidget) -> str:
     return found[0] if walk(layout) else ""
 
 
-def derived_name(widget: QWidget) -> str:
-    candidates: list[str] = []
-    if isinstance(widget, QAbstractButton):
-        candidates.append(widget.text())
-    candidates.append(label_of(widget))
-    candidates.append(label_before(widget))
+def derived_name(widget: QWidget, buddies: dict[QWidget, QLabel]) -> str:
+    """The first of these that has a text: its form or buddy label, the label laid out before it,
+    its placeholder, its tooltip, a combo box's current text."""
+    candidates: list[Callable[[], str]] = [lambda: label_of(widget, buddies), lambda: label_before(widget)]
     if isinstance(widget, QLineEdit | QPlainTextEdit | QTextEdit):
-        candidates.append(widget.placeholderText())
-    candidates.append(widget.toolTip())
+        candidates.append(widget.placeholderText)
+    candidates.append(widget.toolTip)
     if isinstance(widget, QComboBox):
-        candidates.append(widget.currentText())
-    return next((plain(text) for text in candidates if plain(text)), "")
+        candidates.append(widget.currentText)
+    for candidate in candidates:
+        text = plain(candidate())
+        if text:
+            return text
+    return ""
+
+
+def controls(root: QWidget) -> tuple[list[QWidget], dict[QWidget, QLabel]]:
+    """The interactive widgets under ``root`` and the buddy labels there (each widget a label
+    names as its buddy, with that label), without the subtrees marked ``NAMED_BY_QT``."""
+    found: list[QWidget] = []
+    buddies: dict[QWidget, QLabel] = {}
+    stack: list[QObject] = [root]
+    while stack:
+        for child in stack.pop().children():
+            if not isinstance(child, QWidget) or child.property(NAMED_BY_QT):
+                continue
+            if isinstance(child, QLabel):
+                buddy = child.buddy()
+                if buddy is not None:
+                    buddies[buddy] = child
+            elif interactive(child):
+                found.append(child)
+            stack.append(child)
+    return found, buddies
 
 
 def name_controls(root: QWidget) -> list[QWidget]:
-    """Give every interactive widget under ``root`` without a name of its own a derived one;
+    """Give every interactive widget under ``root`` that Qt cannot name well a derived name (a
+    combo box: Qt says its value; a list or a text view without a buddy label: Qt says nothing);
     returns those left without any (nothing to derive it from)."""
     unnamed: list[QWidget] = []
-    for widget in root.findChildren(QWidget):
-        if not interactive(widget):
-            continue
+    found, buddies = controls(root)
+    for widget in found:
         if widget.accessibleName() and not widget.property(DERIVED):
             continue  # named by its own code
-        name = derived_name(widget)
+        if not isinstance(widget, QComboBox) and not widget.property(DERIVED) and spoken_name(widget):
+            continue  # Qt's own name: a button's text (current as it changes), a buddy label
+        name = derived_name(widget, buddies)
         if name:
             widget.setAccessibleName(name)
             widget.setProperty(DERIVED, True)

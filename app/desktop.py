@@ -2,7 +2,8 @@
 
 - the message box has the focus at start (Tab leaves it: ``InputBox``), Esc stops the running turn
   of the selected agent;
-- every control has an accessible name (``app.accessible``), those that events add included;
+- every control has an accessible name (``app.accessible``; the chat's and the tool panel's
+  controls are named by Qt: buttons by their texts, texts by their buddy labels);
 - the style sheet follows the system's light or dark theme (``app.style``), again whenever the
   application's palette or colour scheme changes;
 - a turn that ends while the window is not in front says so in a desktop notification (the tray
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 from core.events import TurnFailed, TurnFinished
 from core.stops import Stop
 
-from .accessible import follow, name_controls
+from .accessible import NAMED_BY_QT, follow
+from .instance import bring_to_front
 from .style import style_sheet
 
 if TYPE_CHECKING:
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
 
 APP_NAME = "Fuseforks"  # the launcher's application display name
 SHOWN_CHARS = 120  # of an answer in a notification
-NAMING_MS = 250  # after an event, the walk that names the controls it added
 
 
 def window_title(village: str) -> str:
@@ -72,19 +73,14 @@ class DesktopManners(QObject):
     def __init__(self, window: MainWindow, notifier: Notifier | None = None) -> None:
         super().__init__(window)
         self.window = window
-        self.notifier: Notifier = notifier or TrayNotifier(window, lambda: bring_forward(window))
+        self.notifier: Notifier = notifier or TrayNotifier(window, lambda: bring_to_front(window))
         self.restyle()
         window.input.setFocus()  # given when the window first becomes active
         self.stop_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), window)
         self.stop_shortcut.activated.connect(window.stop_current)
+        for pane in (window.chat_stack, window.panel_stack):  # bubbles and tool rows: Qt names them
+            pane.setProperty(NAMED_BY_QT, True)
         follow(window)
-        # controls that events add (tool rows, cards, message buttons) are named in one walk per
-        # burst of events, not one per event
-        self.naming = QTimer(self)
-        self.naming.setSingleShot(True)
-        self.naming.setInterval(NAMING_MS)
-        self.naming.timeout.connect(lambda: name_controls(window))
-        window.bridge.anyEvent.connect(lambda _e: self.naming.isActive() or self.naming.start())
         window.bridge.turnFinished.connect(self.turn_finished)
         window.bridge.turnFailed.connect(self.turn_failed)
         QGuiApplication.styleHints().colorSchemeChanged.connect(self.restyle)
@@ -125,9 +121,3 @@ class DesktopManners(QObject):
 
     def agent(self, agent_id: str) -> str:
         return next((s.name for s in self.window.village.statuses() if s.agent_id == agent_id), agent_id)
-
-
-def bring_forward(window: QWidget) -> None:
-    window.showNormal() if window.isMinimized() else window.show()
-    window.raise_()
-    window.activateWindow()

@@ -12,10 +12,10 @@ import keyring.backends.fail
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.accessible import interactive
+from app.accessible import interactive, spoken_name
 from app.demo import demo_config
 from app.desktop import window_title
 from app.i18n import Translations
@@ -81,10 +81,12 @@ async def test_escape_stops_the_running_turn(qtbot: QtBot, tmp_path: Path) -> No
 
 
 def unnamed(top: QWidget) -> list[str]:
+    """The controls a screen reader would announce without a name (the accessible name Qt gives
+    it: ``accessibleName`` when set, else a button's text or a buddy label's)."""
     return [
         f"{type(w).__name__} {w.objectName()!r}"
         for w in top.findChildren(QWidget)
-        if interactive(w) and not w.accessibleName().strip()
+        if interactive(w) and not spoken_name(w).strip()
     ]
 
 
@@ -96,20 +98,31 @@ async def test_every_control_of_the_window_and_settings_has_an_accessible_name(
     qtbot.addWidget(win)
     win.show()
     assert unnamed(win) == []
-    # a tool row arrives with the events of a turn: its controls are named too
+    # a tool row arrives with the events of a turn: its controls are named as they come
     win.bridge.dispatch(ToolStarted("a1", "t1", "c1", 1, "cam__live_view_image", {"q": 1}))
     win.bridge.dispatch(ToolFinished("a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "frame", ""))
-    assert unnamed(win) != []  # not yet: one walk after the burst of events
-    await until(lambda: unnamed(win) == [])
+    assert unnamed(win) == []
     dialog = win.open_settings()
     controls = [w for top in (win, dialog) for w in top.findChildren(QWidget) if interactive(w)]
     assert len(controls) > 40  # the walk sees the controls
     assert unnamed(dialog) == []
-    assert win.send_button.accessibleName() == "Send"
+    assert spoken_name(win.send_button) == "Send"
     assert win.input.accessibleName() == "Message"
+    [row] = win.panels["a1"].rows.values()
+    texts = [w for w in row.findChildren(QWidget) if interactive(w) and not isinstance(w, QAbstractButton)]
+    assert sorted(spoken_name(w) for w in texts) == [
+        "Input",
+        "Output",
+        "Shown to you only (not sent to the model)",
+    ]
+    combos = dialog.findChildren(QComboBox)
+    assert combos and all(c.accessibleName() not in ("", c.currentText()) for c in combos)  # its label
     translations.set_language("ja")
-    await until(lambda: win.send_button.accessibleName() == "送信")  # derived names follow the language
+    await until(lambda: spoken_name(win.send_button) == "送信")
     assert win.input.accessibleName() == "メッセージ"
+    assert dialog.templates_page.template_list.accessibleName() == "テンプレート"
+    assert "入力" in [spoken_name(w) for w in texts]
+    await until(lambda: "言語" in [c.accessibleName() for c in combos])  # derived names follow too
     assert unnamed(win) == [] and unnamed(dialog) == []
     dialog.close()
     await win.village.close()
