@@ -1,9 +1,9 @@
 """The window's style sheet, derived from the palette (one place, plain Qt style sheet).
 
-Every colour comes from a ``QPalette`` role (window, base, text, highlight) or from a tint of one
-towards a signal colour, so the window follows the system's light or dark theme; the signal colours
-(ok, error, running, notice) have a light-theme and a dark-theme shade, each readable on its
-background. ``app.desktop`` applies it again when the application's palette or theme changes.
+Every colour comes from a ``QPalette`` role (window, base, text) or from a tint of one towards a
+signal colour, so the window follows the system's light or dark theme; the signal colours (ok,
+error, running, notice) have a light-theme and a dark-theme shade, each readable on its
+background, and the person's own bubbles keep the app's accent blue with white text in both. ``app.desktop`` applies it again when the application's palette or theme changes.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ OK = ("#1f7a3a", "#6fd08c")
 ERROR = ("#b42318", "#ff8a80")
 RUNNING = ("#b26b00", "#ffb74d")
 NOTICE = ("#c99a06", "#e3b341")
+# the person's own bubbles: the app's accent in either theme (white text on it is 4.9:1), not the
+# palette's highlight (orange or grey on some desktops, and the selection colour besides)
+USER, ON_USER = "#2f6fde", "#ffffff"
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -54,8 +57,8 @@ QFrame#banner {{ background: {mix(base, notice, 0.18)}; border: 1px solid {mix(b
 QFrame#banner QLabel {{ color: {text.name()}; }}
 QFrame#storeNotice {{ background: {mix(base, error, 0.12)}; border: 1px solid {mix(base, error, 0.45)}; border-radius: 8px; }}
 QFrame#storeNotice QLabel {{ color: {text.name()}; }}
-QFrame#bubble_user {{ background: {palette.color(role.Highlight).name()}; border-radius: 12px; }}
-QFrame#bubble_user QLabel {{ color: {palette.color(role.HighlightedText).name()}; }}
+QFrame#bubble_user {{ background: {USER}; border-radius: 12px; }}
+QFrame#bubble_user QLabel {{ color: {ON_USER}; }}
 QFrame#bubble_assistant {{ background: {base.name()}; border: 1px solid {border}; border-radius: 12px; }}
 QFrame#bubble_assistant QLabel {{ color: {text.name()}; }}
 QFrame#bubble_notice {{ background: {mix(pane, text, 0.07)}; border-radius: 10px; }}

@@ -184,6 +184,7 @@ async def test_the_colours_follow_a_dark_palette(qtbot: QtBot, tmp_path: Path) -
     win = window(qtbot, village(tmp_path))
     win.resize(760, 560)
     chat = win.chats["a1"]
+    chat.add_bubble("user", "What do you see?")
     chat.add_bubble("assistant", "I see a shelf with three jars on it.")
     chat.add_bubble("notice", "A paused turn is waiting.")
     win.on_tool_started(ToolStarted("a1", "t1", "c1", 1, "cam__live_view_image", {"q": 1}))
@@ -191,7 +192,7 @@ async def test_the_colours_follow_a_dark_palette(qtbot: QtBot, tmp_path: Path) -
         ToolFinished("a1", "t1", "c1", 1, "cam__live_view_image", True, 5, "frame", "(1 image)")
     )
     row = next(iter(win.panels["a1"].rows.values()))
-    assistant, notice = chat.bubbles[-2], chat.bubbles[-1]
+    user, assistant, notice = chat.bubbles[-3:]
     assert background(win).lightnessF() > 0.5  # the light theme first
     QApplication.instance().setPalette(dark_palette())  # type: ignore[union-attr]
     await until(lambda: background(win).lightnessF() < 0.3)
@@ -199,6 +200,7 @@ async def test_the_colours_follow_a_dark_palette(qtbot: QtBot, tmp_path: Path) -
         bg = background(bubble)
         assert bg.lightnessF() < 0.35, bubble.objectName()
         assert contrast(text_colour(bubble.label), bg) >= 4.5, bubble.objectName()
+    assert contrast(text_colour(user.label), background(user)) >= 4.5  # the accent, in both themes
     bg = background(row)
     assert bg.lightnessF() < 0.35
     for label in (row.display_line, row.status, row.duration):
