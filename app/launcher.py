@@ -17,7 +17,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.builtin_tools import for_agent
-from core.config import Config, ConfigError, default_config_path, ensure_village_id, load_config
+from core.config import Config, default_config_path, ensure_village_id
 from core.conversations import Conversations
 from core.events import StoreProblem
 from core.history import StoreHistory
@@ -44,21 +44,11 @@ from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
 from .keys import KeyStore
 from .main_window import MainWindow
+from .startup_problems import Ask, settle, unattended
 from .widgets.sign_in_link import SignInLinks
+from .widgets.startup_dialog import ask_in_dialog, system_language
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
-
-
-def load_or_demo(path: Path) -> tuple[Config | None, bool]:
-    """``(config, demo)``: ``(None, True)`` when there is no file yet (first run). Each warning of
-    the file (an unknown key) is logged; the runtime keeps them for the window."""
-    try:
-        config = load_config(path)
-    except FileNotFoundError:
-        return None, True
-    for warning in config.warnings:
-        event("config warning", tail=warning, path=path)
-    return ensure_village_id(config), False  # its conversations' key, written into the file
 
 
 @dataclass
@@ -233,17 +223,20 @@ def second_start(locked: StoreLocked, folder: Path) -> int:
     return HELD_ELSEWHERE
 
 
-async def run_app(app: QApplication, config_path: Path | None) -> int:
+async def run_app(app: QApplication, config_path: Path | None, ask: Ask | None = None) -> int:
+    """Run until the window closes. ``ask`` answers a start-up problem of the configuration: the
+    start-up problem dialog where there is a screen, else ``unattended``."""
     path = config_path or default_config_path()
     gc_guard.install(app)  # cycles holding Qt objects are freed on this thread, never in a worker
     keys = KeyStore()
     translations = Translations(app)
-    try:
-        config, demo = load_or_demo(path)
-    except ConfigError as exc:
-        print(str(exc), file=sys.stderr)
-        event("config invalid", path=path, problems=len(exc.problems))
-        return 2
+    translations.set_language(system_language())  # the start-up problem dialog's, until a file is read
+    if ask is None:
+        ask = ask_in_dialog if QGuiApplication.platformName() not in HEADLESS else unattended
+    settled = await settle(path, explicit=config_path is not None, ask=ask)
+    if isinstance(settled, int):
+        return settled  # the person quit over a configuration problem
+    config, demo = settled.config, settled.demo
     if config is not None:
         translations.set_language(config.village.language)  # for the second start's message
     folder = data_dir() / "store"  # Store.open's folder

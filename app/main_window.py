@@ -43,16 +43,17 @@ from core.history import HistorySource
 from core.journal import ResumePoint
 from core.log import event
 
+from .accessible import follow
 from .background import Background, cancel_under
 from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .conversation_pane import ConversationPane
+from .desktop import DesktopManners, window_title
 from .i18n import Translations
 from .keys import KeyStore
 from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
-from .style import STYLE
 from .turns import Turns
 from .widgets.agents import AgentList
 from .widgets.banner import DemoBanner
@@ -65,6 +66,7 @@ from .widgets.question import QuestionArea
 from .widgets.sampling_card import SamplingArea
 from .widgets.store_notice import StoreNotice
 from .widgets.toolpanel import ToolPanel
+from .window_state import WindowState
 
 
 class MainWindow(QMainWindow):
@@ -97,7 +99,6 @@ class MainWindow(QMainWindow):
         self.panels: dict[str, ToolPanel] = {}
         self.settings_dialog: Any = None
         self.setObjectName("mainWindow")
-        self.setStyleSheet(STYLE)
         self.setGeometry(fitted(self.screen(), QSize(1280, 780)))
 
         self.bridge = EventBridge(self)
@@ -184,6 +185,7 @@ class MainWindow(QMainWindow):
         split.addWidget(right)
         split.setSizes([300, 600, 380])
         split.setChildrenCollapsible(False)
+        self.split = split
         central = QWidget()
         cv = QVBoxLayout(central)
         cv.setContentsMargins(8, 8, 8, 8)
@@ -210,10 +212,13 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.refresh_agents()
         self.load_history()
+        self.window_state = WindowState()  # size, position, splitters of the last run (defect 5)
+        self.window_state.restore(self, {"panes": split})
+        self.manners = DesktopManners(self)  # focus, Esc, accessible names, theme, notifications
 
     # ------------------------------------------------------------------ text
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Fuseforks — {village}").format(village=self.village.config.village.name))
+        self.setWindowTitle(window_title(self.village.config.village.name))
         self.agents_title.setText(self.tr("Agents"))
         self.chat_title.setText(self.tr("Chat"))
         self.panel_title.setText(self.tr("Tool calls"))
@@ -415,6 +420,7 @@ class MainWindow(QMainWindow):
             )
             self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
+            follow(self.settings_dialog)
         # Non-modal: the chat stays usable while the dialog is open; never exec() (no nested loop).
         self.settings_dialog.show()
         self.settings_dialog.raise_()
@@ -444,6 +450,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ close
     def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
+        self.window_state.save(self, {"panes": self.split})
         self.turns.stop_all()
         # turn watchers, preview decodes, tool-panel page reads (D-6) of a closed window
         cancel_under(self)

@@ -1,39 +1,92 @@
-"""The window's style sheet (one place, plain Qt style sheet)."""
+"""The window's style sheet, derived from the palette (one place, plain Qt style sheet).
 
-STYLE = """
-QMainWindow#mainWindow, QWidget#chatInner, QWidget#toolPanelInner { background: #f6f7f9; }
-QLabel#paneTitle { font-weight: 600; color: #3b4252; padding: 4px 2px; }
-QFrame#banner { background: #fff6d6; border: 1px solid #f0d27a; border-radius: 8px; }
-QFrame#storeNotice { background: #fdecea; border: 1px solid #e8a39b; border-radius: 8px; }
-QFrame#bubble_user { background: #2f6fde; border-radius: 12px; }
-QFrame#bubble_user QLabel { color: white; }
-QFrame#bubble_assistant { background: white; border: 1px solid #dde1e7; border-radius: 12px; }
-QFrame#bubble_notice { background: #eef1f5; border-radius: 10px; }
-QFrame#bubble_notice QLabel { color: #4c566a; font-style: italic; }
-QFrame#bubble_error { background: #fdecec; border: 1px solid #f2b8b5; border-radius: 10px; }
-QFrame#bubble_error QLabel { color: #9f1d1d; }
-QFrame#imagePreview { background: white; border: 1px solid #dde1e7; border-radius: 10px; }
-QLabel#previewCaption { color: #4c566a; font-size: 11px; }
-QFrame#toolRow { background: white; border: 1px solid #e1e5ea; border-radius: 8px; }
-QToolButton#toolToggle { border: none; font-family: monospace; font-weight: 600; }
-QLabel#toolStatus[state="ok"] { color: #1f7a3a; }
-QLabel#toolStatus[state="error"] { color: #b42318; }
-QLabel#toolStatus[state="running"] { color: #b26b00; }
-QLabel#toolDuration, QLabel#toolSummary { color: #5e6a7d; font-size: 11px; }
-QLabel#displayLine { color: #2e3440; font-family: monospace; }
-QPlainTextEdit#toolText { font-family: monospace; font-size: 11px; background: #fafbfc; }
-QLabel#typing { color: #6b7685; font-style: italic; }
-QPushButton#stopButton:enabled { color: #b42318; }
-QLabel#fieldError { color: #b42318; }
-QLabel#keyState[present="true"] { color: #1f7a3a; }
-QLabel#keyState[present="false"] { color: #6b7685; }
-QFrame#codeBlock { background: #f3f4f6; border: 1px solid #e1e5ea; border-radius: 6px; }
-QLabel#codeText { font-family: monospace; font-size: 12px; color: #1f2328; }
-QLabel#codeLanguage { color: #6b7685; font-size: 11px; }
-QToolButton#copyButton { color: #5e6a7d; font-size: 11px; border: none; padding: 0px 4px; }
-QFrame#bubble_user QToolButton#copyButton { color: #dbe6fb; }
-QLabel#typingText { color: #6b7685; font-style: italic; }
-QLabel#testResult[ok="true"] { color: #1f7a3a; }
-QLabel#testResult[ok="false"], QLabel#modelsStatus[ok="false"] { color: #b42318; }
-QLabel#modelsStatus { color: #5e6a7d; }
+Every colour comes from a ``QPalette`` role (window, base, text) or from a tint of one towards a
+signal colour, so the window follows the system's light or dark theme; the signal colours (ok,
+error, running, notice) have a light-theme and a dark-theme shade, each readable on its
+background, and the person's own bubbles keep the app's accent blue with white text in both. ``app.desktop`` applies it again when the application's palette or theme changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPalette
+
+# signal colours: (on a light background, on a dark one)
+OK = ("#1f7a3a", "#6fd08c")
+ERROR = ("#b42318", "#ff8a80")
+RUNNING = ("#b26b00", "#ffb74d")
+NOTICE = ("#c99a06", "#e3b341")
+# the person's own bubbles: the app's accent in either theme (white text on it is 4.9:1), not the
+# palette's highlight (orange or grey on some desktops, and the selection colour besides)
+USER, ON_USER = "#2f6fde", "#ffffff"
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
+
+
+def mix(start: QColor | str, b: QColor | str, share: float) -> str:
+    """``start`` moved ``share`` of the way towards ``b``, as ``#rrggbb``."""
+    a, c = QColor(start), QColor(b)
+    return QColor(
+        round(a.red() + (c.red() - a.red()) * share),
+        round(a.green() + (c.green() - a.green()) * share),
+        round(a.blue() + (c.blue() - a.blue()) * share),
+    ).name()
+
+
+def problem_colour(palette: QPalette) -> str:
+    """The colour of a problem (a field's border, its message) on ``palette``'s background."""
+    return ERROR[1 if is_dark(palette) else 0]
+
+
+def style_sheet(palette: QPalette) -> str:
+    role = QPalette.ColorRole
+    dark = is_dark(palette)
+    shade = 1 if dark else 0
+    window, base = palette.color(role.Window), palette.color(role.Base)
+    text = palette.color(role.Text)
+    ok, error, running, notice = OK[shade], ERROR[shade], RUNNING[shade], NOTICE[shade]
+    muted = mix(text, base, 0.35)  # secondary text: still well above 4.5:1 on base
+    pane = mix(window, base, 0.4)  # behind the bubbles and rows: between the frame and a field
+    border = mix(base, text, 0.16)
+    return f"""
+QMainWindow#mainWindow {{ background: {window.name()}; }}
+QWidget#chatInner, QWidget#toolPanelInner {{ background: {pane}; }}
+QLabel#paneTitle {{ font-weight: 600; color: {mix(text, window, 0.15)}; padding: 4px 2px; }}
+QFrame#banner {{ background: {mix(base, notice, 0.18)}; border: 1px solid {mix(base, notice, 0.6)}; border-radius: 8px; }}
+QFrame#banner QLabel {{ color: {text.name()}; }}
+QFrame#storeNotice {{ background: {mix(base, error, 0.12)}; border: 1px solid {mix(base, error, 0.45)}; border-radius: 8px; }}
+QFrame#storeNotice QLabel {{ color: {text.name()}; }}
+QFrame#bubble_user {{ background: {USER}; border-radius: 12px; }}
+QFrame#bubble_user QLabel {{ color: {ON_USER}; }}
+QFrame#bubble_assistant {{ background: {base.name()}; border: 1px solid {border}; border-radius: 12px; }}
+QFrame#bubble_assistant QLabel {{ color: {text.name()}; }}
+QFrame#bubble_notice {{ background: {mix(pane, text, 0.07)}; border-radius: 10px; }}
+QFrame#bubble_notice QLabel {{ color: {mix(text, pane, 0.25)}; font-style: italic; }}
+QFrame#bubble_error {{ background: {mix(base, error, 0.12)}; border: 1px solid {mix(base, error, 0.45)}; border-radius: 10px; }}
+QFrame#bubble_error QLabel {{ color: {error}; }}
+QFrame#imagePreview {{ background: {base.name()}; border: 1px solid {border}; border-radius: 10px; }}
+QLabel#previewCaption {{ color: {muted}; font-size: 11px; }}
+QFrame#toolRow {{ background: {base.name()}; border: 1px solid {border}; border-radius: 8px; }}
+QToolButton#toolToggle {{ border: none; font-family: monospace; font-weight: 600; color: {text.name()}; }}
+QLabel#toolStatus[state="ok"] {{ color: {ok}; }}
+QLabel#toolStatus[state="error"] {{ color: {error}; }}
+QLabel#toolStatus[state="running"] {{ color: {running}; }}
+QLabel#toolDuration, QLabel#toolSummary {{ color: {muted}; font-size: 11px; }}
+QLabel#displayLine {{ color: {text.name()}; font-family: monospace; }}
+QPlainTextEdit#toolText {{ font-family: monospace; font-size: 11px; background: {mix(base, window, 0.5)}; color: {text.name()}; }}
+QLabel#typing {{ color: {muted}; font-style: italic; }}
+QPushButton#stopButton:enabled {{ color: {error}; }}
+QLabel#fieldError, QLabel[problem="true"] {{ color: {error}; }}
+QLabel#keyState[present="true"] {{ color: {ok}; }}
+QLabel#keyState[present="false"] {{ color: {muted}; }}
+QFrame#codeBlock {{ background: {mix(base, window, 0.6)}; border: 1px solid {border}; border-radius: 6px; }}
+QLabel#codeText {{ font-family: monospace; font-size: 12px; color: {text.name()}; }}
+QLabel#codeLanguage {{ color: {muted}; font-size: 11px; }}
+QToolButton#copyButton {{ color: {muted}; font-size: 11px; border: none; padding: 0px 4px; }}
+QFrame#bubble_user QToolButton#copyButton {{ color: {mix(ON_USER, USER, 0.15)}; }}
+QLabel#typingText {{ color: {muted}; font-style: italic; }}
+QLabel#testResult[ok="true"] {{ color: {ok}; }}
+QLabel#testResult[ok="false"], QLabel#modelsStatus[ok="false"] {{ color: {error}; }}
+QLabel#modelsStatus {{ color: {muted}; }}
 """

@@ -573,6 +573,7 @@ T: dict[str, tuple[str, str]] = {
     "&New conversation": ("新しい会話(&N)", "新对话(&N)"),
     "Search titles and messages": ("タイトルとメッセージを検索", "搜索标题和消息"),
     "Search conversations": ("会話を検索", "搜索对话"),
+    "Clear the search": ("検索をクリア", "清除搜索"),
     "Rename": ("名前を変更", "重命名"),
     "No conversation matches.": ("一致する会話はありません。", "没有匹配的对话。"),
     "{turns} requests": ("依頼 {turns} 件", "{turns} 个请求"),
@@ -592,6 +593,49 @@ T: dict[str, tuple[str, str]] = {
         "この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。",
         "此对话的消息以及只有它使用的图片将从这台计算机上删除。",
     ),
+    # part "startup" (issue 13): the start-up problem dialog (app/widgets/startup_dialog.py)
+    "Configuration problem": ("設定の問題", "配置问题"),
+    "{file} is not valid JSON": ("{file} は正しい JSON ではありません", "{file} 不是有效的 JSON"),
+    "Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.": (
+        "この設定ファイルを読み込めません。エディターで示された箇所を直して保存し、「再試行」を押してください。",
+        "Fuseforks 无法读取此配置文件。请在编辑器中修正标出的位置并保存，然后点击“重试”。",
+    ),
+    "{file} has values Fuseforks cannot use": (
+        "{file} に Fuseforks が使えない値があります",
+        "{file} 中有 Fuseforks 无法使用的值",
+    ),
+    "Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.": (
+        "下の各行は、ファイル内の位置で設定を示し、何が問題かを説明しています。エディターで直して保存し、「再試行」を押してください。",
+        "下面每一行按文件中的位置指出一项设置及其问题。请在编辑器中修正并保存文件，然后点击“重试”。",
+    ),
+    "{file} has settings Fuseforks does not know": (
+        "{file} に Fuseforks が知らない設定があります",
+        "{file} 中有 Fuseforks 不认识的设置",
+    ),
+    "They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.": (
+        "これらは無視されます（設定画面で保存してもそのまま残ります）。「続行」を押すと残りの設定で村を開始します。綴りの誤りなら先に直すことをおすすめします。",
+        "这些设置会被忽略（在设置中保存文件时会保留）。点击“继续”将用文件中的其余设置启动村；如果是拼写错误，建议先修正。",
+    ),
+    "{file} was not found": ("{file} が見つかりません", "找不到 {file}"),
+    "There is no configuration file at this path. Check the path given with --config, or start the demo village.": (
+        "このパスに設定ファイルがありません。--config で指定したパスを確認するか、デモ村を開始してください。",
+        "此路径下没有配置文件。请检查 --config 指定的路径，或启动演示村。",
+    ),
+    "File: {path}": ("ファイル: {path}", "文件：{path}"),
+    "Open the file": ("ファイルを開く", "打开文件"),
+    "Open its folder": ("フォルダーを開く", "打开所在文件夹"),
+    "Try again": ("再試行", "重试"),
+    "Start the demo village": ("デモ村を開始", "启动演示村"),
+    "Quit": ("終了", "退出"),
+    "Continue": ("続行", "继续"),
+    "Problems": ("問題", "问题"),
+    "Line {line}, column {column}:": ("{line} 行 {column} 列:", "第 {line} 行，第 {column} 列："),
+    # part "startup": desktop manners (app/desktop.py; accessible names of unlabelled controls)
+    "Message": ("メッセージ", "消息"),
+    "Server JSON": ("サーバーの JSON", "服务器 JSON"),
+    "Folders": ("フォルダー", "文件夹"),
+    "{agent} answered": ("{agent} が回答しました", "{agent} 已回答"),
+    "{agent}: the turn failed": ("{agent}: ターンが失敗しました", "{agent}：本轮失败"),
 }
 
 

@@ -41,109 +41,115 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="145" />
-        <source>Id</source>
-        <translation>Id</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/agents_page.py" line="146" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="147" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="143" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="142" />
+        <source>Agents</source>
+        <translation>Agents</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="147" />
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="152" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="153" />
         <source>Built-in tools</source>
         <translation>Built-in tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="156" />
+        <location filename="../app/settings/agents_page.py" line="158" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>May ask me questions (ask_user_question)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="158" />
+        <location filename="../app/settings/agents_page.py" line="160" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="160" />
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Add agent</source>
         <translation>Add agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="161" />
-        <location filename="../app/settings/agents_page.py" line="259" />
+        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="261" />
         <source>Remove agent</source>
         <translation>Remove agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="162" />
+        <location filename="../app/settings/agents_page.py" line="164" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
-        <location filename="../app/settings/agents_page.py" line="268" />
+        <location filename="../app/settings/agents_page.py" line="166" />
+        <location filename="../app/settings/agents_page.py" line="270" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="167" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="245" />
+        <location filename="../app/settings/agents_page.py" line="247" />
         <source>New agent</source>
         <translation>New agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="261" />
+        <location filename="../app/settings/agents_page.py" line="263" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>Remove {name} ({id})? Its conversations stay in the store.</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="265" />
+        <location filename="../app/settings/agents_page.py" line="267" />
         <source>Its running turn is stopped when you save.</source>
         <translation>Its running turn is stopped when you save.</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="269" />
+        <location filename="../app/settings/agents_page.py" line="271" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="295" />
+        <location filename="../app/settings/agents_page.py" line="297" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>Letters, digits, _ and - (at most 48)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="297" />
+        <location filename="../app/settings/agents_page.py" line="299" />
         <source>Another agent has this id</source>
         <translation>Another agent has this id</translation>
     </message>
@@ -268,27 +274,32 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>Message the selected agent (Enter sends, Shift+Enter adds a line)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="67" />
+        <location filename="../app/widgets/composer.py" line="69" />
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="68" />
+        <location filename="../app/widgets/composer.py" line="70" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
@@ -374,74 +385,79 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="127" />
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="128" />
+        <location filename="../app/widgets/conversations.py" line="226" />
         <source>New conversation</source>
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="130" />
+        <location filename="../app/widgets/conversations.py" line="131" />
         <source>{turns} requests</source>
         <translation>{turns} requests</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="147" />
+        <location filename="../app/widgets/conversations.py" line="148" />
         <source>Earlier conversations</source>
         <translation>Earlier conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="157" />
+        <location filename="../app/widgets/conversations.py" line="158" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>Kept from before conversations belonged to a configuration: open one to use it here.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="222" />
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="231" />
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="224" />
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="225" />
         <source>New conversation (Ctrl+N)</source>
         <translation>New conversation (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="227" />
         <source>Search titles and messages</source>
         <translation>Search titles and messages</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="228" />
         <source>Search conversations</source>
         <translation>Search conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="229" />
+        <location filename="../app/widgets/conversations.py" line="230" />
+        <source>Clear the search</source>
+        <translation>Clear the search</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
         <source>Rename</source>
         <translation>Rename</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="233" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="234" />
         <source>No conversation matches.</source>
         <translation>No conversation matches.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="235" />
         <source>Show earlier turns</source>
         <translation>Show earlier turns</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="236" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>Show older turns of this conversation in the chat</translation>
     </message>
@@ -509,6 +525,19 @@
         <location filename="../app/widgets/banner.py" line="30" />
         <source>Open Settings</source>
         <translation>Open Settings</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopManners</name>
+    <message>
+        <location filename="../app/desktop.py" line="114" />
+        <source>{agent} answered</source>
+        <translation>{agent} answered</translation>
+    </message>
+    <message>
+        <location filename="../app/desktop.py" line="119" />
+        <source>{agent}: the turn failed</source>
+        <translation>{agent}: the turn failed</translation>
     </message>
 </context>
 <context>
@@ -682,63 +711,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="216" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="222" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="223" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="219" />
+        <location filename="../app/main_window.py" line="224" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="221" />
+        <location filename="../app/main_window.py" line="226" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="222" />
+        <location filename="../app/main_window.py" line="227" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="223" />
+        <location filename="../app/main_window.py" line="228" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="289" />
-        <location filename="../app/main_window.py" line="297" />
+        <location filename="../app/main_window.py" line="294" />
+        <location filename="../app/main_window.py" line="302" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
+        <location filename="../app/main_window.py" line="329" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="339" />
+        <location filename="../app/main_window.py" line="344" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="364" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -1040,21 +1064,26 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>RootsEditor</name>
     <message>
         <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders</source>
+        <translation>Folders</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
         <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
         <translation>Folders this server may see (MCP roots); none: it is told of no folder</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="67" />
+        <location filename="../app/settings/server_roots.py" line="68" />
         <source>Add folder…</source>
         <translation>Add folder…</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="68" />
+        <location filename="../app/settings/server_roots.py" line="69" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="107" />
+        <location filename="../app/settings/server_roots.py" line="108" />
         <source>Choose a folder</source>
         <translation>Choose a folder</translation>
     </message>
@@ -1106,41 +1135,46 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>ServerEditor</name>
     <message>
         <location filename="../app/settings/server_editor.py" line="86" />
+        <source>Server JSON</source>
+        <translation>Server JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_editor.py" line="87" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="88" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>Sign out</source>
         <translation>Sign out</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="90" />
+        <location filename="../app/settings/server_editor.py" line="91" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>server name (letters, digits, _ and -)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="93" />
+        <location filename="../app/settings/server_editor.py" line="94" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="97" />
+        <location filename="../app/settings/server_editor.py" line="98" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="140" />
+        <location filename="../app/settings/server_editor.py" line="141" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>Forget this server's sign-in (the OAuth tokens in the OS keyring)</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="142" />
+        <location filename="../app/settings/server_editor.py" line="143" />
         <source>Not signed in to this server</source>
         <translation>Not signed in to this server</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="163" />
+        <location filename="../app/settings/server_editor.py" line="164" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
     </message>
@@ -1148,94 +1182,94 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="134" />
-        <location filename="../app/settings/dialog.py" line="277" />
+        <location filename="../app/settings/dialog.py" line="135" />
+        <location filename="../app/settings/dialog.py" line="278" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="135" />
+        <location filename="../app/settings/dialog.py" line="136" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="138" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="146" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="149" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="152" />
-        <location filename="../app/settings/dialog.py" line="282" />
+        <location filename="../app/settings/dialog.py" line="153" />
+        <location filename="../app/settings/dialog.py" line="283" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="153" />
+        <location filename="../app/settings/dialog.py" line="154" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="176" />
+        <location filename="../app/settings/dialog.py" line="177" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="231" />
+        <location filename="../app/settings/dialog.py" line="232" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="239" />
+        <location filename="../app/settings/dialog.py" line="240" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="261" />
+        <location filename="../app/settings/dialog.py" line="262" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>The OS keyring could not be reached: store the key again under {entries}.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="279" />
+        <location filename="../app/settings/dialog.py" line="280" />
         <source>Save the changes to the settings?</source>
         <translation>Save the changes to the settings?</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="283" />
+        <location filename="../app/settings/dialog.py" line="284" />
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="284" />
+        <location filename="../app/settings/dialog.py" line="285" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -1266,6 +1300,99 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>Copied</translation>
+    </message>
+</context>
+<context>
+    <name>StartupProblemDialog</name>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="122" />
+        <source>Configuration problem</source>
+        <translation>Configuration problem</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="125" />
+        <source>{file} is not valid JSON</source>
+        <translation>{file} is not valid JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
+        <translation>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="131" />
+        <source>{file} has values Fuseforks cannot use</source>
+        <translation>{file} has values Fuseforks cannot use</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
+        <translation>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="137" />
+        <source>{file} has settings Fuseforks does not know</source>
+        <translation>{file} has settings Fuseforks does not know</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
+        <translation>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="143" />
+        <source>{file} was not found</source>
+        <translation>{file} was not found</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="145" />
+        <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
+        <translation>There is no configuration file at this path. Check the path given with --config, or start the demo village.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <source>File: {path}</source>
+        <translation>File: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <source>Open the file</source>
+        <translation>Open the file</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <source>Open its folder</source>
+        <translation>Open its folder</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <source>Try again</source>
+        <translation>Try again</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="155" />
+        <source>Start the demo village</source>
+        <translation>Start the demo village</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="156" />
+        <source>Quit</source>
+        <translation>Quit</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="157" />
+        <source>Continue</source>
+        <translation>Continue</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="158" />
+        <source>Problems</source>
+        <translation>Problems</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="164" />
+        <source>Line {line}, column {column}:</source>
+        <translation>Line {line}, column {column}:</translation>
     </message>
 </context>
 <context>
@@ -1305,127 +1432,132 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>TemplatesPage</name>
     <message>
         <location filename="../app/settings/templates_page.py" line="153" />
+        <source>Templates</source>
+        <translation>Templates</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="154" />
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Add from preset</source>
         <translation>Add from preset</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Duplicate</source>
         <translation>Duplicate</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Protocol</source>
         <translation>Protocol</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Base URL</source>
         <translation>Base URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="164" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Tools</source>
         <translation>Tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="165" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Images</source>
         <translation>Images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Keyring entry</source>
         <translation>Keyring entry</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>Timeout</source>
         <translation>Timeout</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Retries</source>
         <translation>Retries</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>Streaming</source>
         <translation>Streaming</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Send tools to the model</source>
         <translation>Send tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>The model reads images</source>
         <translation>The model reads images</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="176" />
+        <location filename="../app/settings/templates_page.py" line="177" />
         <source>empty: this endpoint needs no key</source>
         <translation>empty: this endpoint needs no key</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="177" />
+        <location filename="../app/settings/templates_page.py" line="178" />
         <source>s</source>
         <translation>s</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="178" />
+        <location filename="../app/settings/templates_page.py" line="179" />
         <source>How long one request may take</source>
         <translation>How long one request may take</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="179" />
+        <location filename="../app/settings/templates_page.py" line="180" />
         <source>How often a failed request is tried (the first try included)</source>
         <translation>How often a failed request is tried (the first try included)</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="180" />
+        <location filename="../app/settings/templates_page.py" line="181" />
         <source>Show the answer while it is written</source>
         <translation>Show the answer while it is written</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="280" />
         <source>for example {model}</source>
         <translation>for example {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="293" />
-        <location filename="../app/settings/templates_page.py" line="298" />
+        <location filename="../app/settings/templates_page.py" line="294" />
+        <location filename="../app/settings/templates_page.py" line="299" />
         <source>New template</source>
         <translation>New template</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="307" />
+        <location filename="../app/settings/templates_page.py" line="308" />
         <source>copy</source>
         <translation>copy</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="320" />
+        <location filename="../app/settings/templates_page.py" line="321" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>used by {agents}; choose another template for them first</translation>
     </message>
@@ -1433,7 +1565,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="312" />
+        <location filename="../app/widgets/toolpanel.py" line="318" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -1441,62 +1573,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="167" />
+        <location filename="../app/widgets/toolpanel.py" line="173" />
         <source>{seconds} s</source>
         <translation>{seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="229" />
+        <location filename="../app/widgets/toolpanel.py" line="235" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="248" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="243" />
+        <location filename="../app/widgets/toolpanel.py" line="249" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="244" />
+        <location filename="../app/widgets/toolpanel.py" line="250" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="245" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>interrupted</source>
         <translation>interrupted</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="246" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>not executed</source>
         <translation>not executed</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="247" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="257" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="258" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="259" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>Shown to you only (not sent to the model)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="266" />
+        <location filename="../app/widgets/toolpanel.py" line="272" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

@@ -41,109 +41,115 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="145" />
-        <source>Id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/agents_page.py" line="146" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="147" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="143" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="142" />
+        <source>Agents</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="147" />
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="152" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="153" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="156" />
+        <location filename="../app/settings/agents_page.py" line="158" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="158" />
+        <location filename="../app/settings/agents_page.py" line="160" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="160" />
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Add agent</source>
         <translation>エージェントを追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="161" />
-        <location filename="../app/settings/agents_page.py" line="259" />
+        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="261" />
         <source>Remove agent</source>
         <translation>エージェントを外す</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="162" />
+        <location filename="../app/settings/agents_page.py" line="164" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
-        <location filename="../app/settings/agents_page.py" line="268" />
+        <location filename="../app/settings/agents_page.py" line="166" />
+        <location filename="../app/settings/agents_page.py" line="270" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="167" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="245" />
+        <location filename="../app/settings/agents_page.py" line="247" />
         <source>New agent</source>
         <translation>新しいエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="261" />
+        <location filename="../app/settings/agents_page.py" line="263" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>{name}（{id}）を外しますか？会話は保存されたまま残ります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="265" />
+        <location filename="../app/settings/agents_page.py" line="267" />
         <source>Its running turn is stopped when you save.</source>
         <translation>実行中のターンは保存したときに止まります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="269" />
+        <location filename="../app/settings/agents_page.py" line="271" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="295" />
+        <location filename="../app/settings/agents_page.py" line="297" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>英字、数字、_ と -（48 文字まで）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="297" />
+        <location filename="../app/settings/agents_page.py" line="299" />
         <source>Another agent has this id</source>
         <translation>この ID は別のエージェントが使っています</translation>
     </message>
@@ -268,27 +274,32 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>選択中のエージェントへのメッセージ（Enter で送信、Shift+Enter で改行）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="67" />
+        <location filename="../app/widgets/composer.py" line="69" />
         <source>Send</source>
         <translation>送信</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="68" />
+        <location filename="../app/widgets/composer.py" line="70" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -374,74 +385,79 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="127" />
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="128" />
+        <location filename="../app/widgets/conversations.py" line="226" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="130" />
+        <location filename="../app/widgets/conversations.py" line="131" />
         <source>{turns} requests</source>
         <translation>依頼 {turns} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="147" />
+        <location filename="../app/widgets/conversations.py" line="148" />
         <source>Earlier conversations</source>
         <translation>以前の会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="157" />
+        <location filename="../app/widgets/conversations.py" line="158" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="222" />
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="231" />
         <source>Conversations</source>
         <translation>会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="224" />
         <source>New</source>
         <translation>新規</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="225" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新しい会話 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="227" />
         <source>Search titles and messages</source>
         <translation>タイトルとメッセージを検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="228" />
         <source>Search conversations</source>
         <translation>会話を検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="229" />
+        <location filename="../app/widgets/conversations.py" line="230" />
+        <source>Clear the search</source>
+        <translation>検索をクリア</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
         <source>Rename</source>
         <translation>名前を変更</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="233" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="234" />
         <source>No conversation matches.</source>
         <translation>一致する会話はありません。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="235" />
         <source>Show earlier turns</source>
         <translation>以前のやり取りを表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="236" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>この会話の以前のやり取りをチャットに表示します</translation>
     </message>
@@ -509,6 +525,19 @@
         <location filename="../app/widgets/banner.py" line="30" />
         <source>Open Settings</source>
         <translation>設定を開く</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopManners</name>
+    <message>
+        <location filename="../app/desktop.py" line="114" />
+        <source>{agent} answered</source>
+        <translation>{agent} が回答しました</translation>
+    </message>
+    <message>
+        <location filename="../app/desktop.py" line="119" />
+        <source>{agent}: the turn failed</source>
+        <translation>{agent}: ターンが失敗しました</translation>
     </message>
 </context>
 <context>
@@ -682,63 +711,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="216" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="222" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="223" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="219" />
+        <location filename="../app/main_window.py" line="224" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="221" />
+        <location filename="../app/main_window.py" line="226" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="222" />
+        <location filename="../app/main_window.py" line="227" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="223" />
+        <location filename="../app/main_window.py" line="228" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="289" />
-        <location filename="../app/main_window.py" line="297" />
+        <location filename="../app/main_window.py" line="294" />
+        <location filename="../app/main_window.py" line="302" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
+        <location filename="../app/main_window.py" line="329" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="339" />
+        <location filename="../app/main_window.py" line="344" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="364" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1040,21 +1064,26 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <name>RootsEditor</name>
     <message>
         <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
         <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
         <translation>このサーバーが見てよいフォルダー（MCP ルーツ）。なし: どのフォルダーも知らせません</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="67" />
+        <location filename="../app/settings/server_roots.py" line="68" />
         <source>Add folder…</source>
         <translation>フォルダーを追加…</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="68" />
+        <location filename="../app/settings/server_roots.py" line="69" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="107" />
+        <location filename="../app/settings/server_roots.py" line="108" />
         <source>Choose a folder</source>
         <translation>フォルダーを選択</translation>
     </message>
@@ -1106,41 +1135,46 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <name>ServerEditor</name>
     <message>
         <location filename="../app/settings/server_editor.py" line="86" />
+        <source>Server JSON</source>
+        <translation>サーバーの JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_editor.py" line="87" />
         <source>Apply</source>
         <translation>適用</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="88" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>Sign out</source>
         <translation>サインアウト</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="90" />
+        <location filename="../app/settings/server_editor.py" line="91" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>サーバー名（英数字、_ と -）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="93" />
+        <location filename="../app/settings/server_editor.py" line="94" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>Claude Desktop のブロック {"mcpServers": {…}} をそのまま貼り付けます。サーバーはこのエージェントに追加されます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="97" />
+        <location filename="../app/settings/server_editor.py" line="98" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>サーバー1つを JSON で: {"command": …, "args": […]} または {"type": "http", "url": …}。秘密情報は書かず、${secret:NAME} と書いて NAME をキーリングに保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="140" />
+        <location filename="../app/settings/server_editor.py" line="141" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>このサーバーへのサインインを消去します（OS のキーリング内の OAuth トークン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="142" />
+        <location filename="../app/settings/server_editor.py" line="143" />
         <source>Not signed in to this server</source>
         <translation>このサーバーにはサインインしていません</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="163" />
+        <location filename="../app/settings/server_editor.py" line="164" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
     </message>
@@ -1148,94 +1182,94 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="134" />
-        <location filename="../app/settings/dialog.py" line="277" />
+        <location filename="../app/settings/dialog.py" line="135" />
+        <location filename="../app/settings/dialog.py" line="278" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="135" />
+        <location filename="../app/settings/dialog.py" line="136" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="138" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="146" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="149" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="152" />
-        <location filename="../app/settings/dialog.py" line="282" />
+        <location filename="../app/settings/dialog.py" line="153" />
+        <location filename="../app/settings/dialog.py" line="283" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="153" />
+        <location filename="../app/settings/dialog.py" line="154" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="176" />
+        <location filename="../app/settings/dialog.py" line="177" />
         <source>(file)</source>
         <translation>（ファイル）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="231" />
+        <location filename="../app/settings/dialog.py" line="232" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="239" />
+        <location filename="../app/settings/dialog.py" line="240" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="261" />
+        <location filename="../app/settings/dialog.py" line="262" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="279" />
+        <location filename="../app/settings/dialog.py" line="280" />
         <source>Save the changes to the settings?</source>
         <translation>設定の変更を保存しますか？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="283" />
+        <location filename="../app/settings/dialog.py" line="284" />
         <source>Discard</source>
         <translation>破棄</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="284" />
+        <location filename="../app/settings/dialog.py" line="285" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
@@ -1266,6 +1300,99 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>コピーしました</translation>
+    </message>
+</context>
+<context>
+    <name>StartupProblemDialog</name>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="122" />
+        <source>Configuration problem</source>
+        <translation>設定の問題</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="125" />
+        <source>{file} is not valid JSON</source>
+        <translation>{file} は正しい JSON ではありません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
+        <translation>この設定ファイルを読み込めません。エディターで示された箇所を直して保存し、「再試行」を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="131" />
+        <source>{file} has values Fuseforks cannot use</source>
+        <translation>{file} に Fuseforks が使えない値があります</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
+        <translation>下の各行は、ファイル内の位置で設定を示し、何が問題かを説明しています。エディターで直して保存し、「再試行」を押してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="137" />
+        <source>{file} has settings Fuseforks does not know</source>
+        <translation>{file} に Fuseforks が知らない設定があります</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
+        <translation>これらは無視されます（設定画面で保存してもそのまま残ります）。「続行」を押すと残りの設定で村を開始します。綴りの誤りなら先に直すことをおすすめします。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="143" />
+        <source>{file} was not found</source>
+        <translation>{file} が見つかりません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="145" />
+        <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
+        <translation>このパスに設定ファイルがありません。--config で指定したパスを確認するか、デモ村を開始してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <source>File: {path}</source>
+        <translation>ファイル: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <source>Open the file</source>
+        <translation>ファイルを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <source>Open its folder</source>
+        <translation>フォルダーを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <source>Try again</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="155" />
+        <source>Start the demo village</source>
+        <translation>デモ村を開始</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="156" />
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="157" />
+        <source>Continue</source>
+        <translation>続行</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="158" />
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="164" />
+        <source>Line {line}, column {column}:</source>
+        <translation>{line} 行 {column} 列:</translation>
     </message>
 </context>
 <context>
@@ -1305,127 +1432,132 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <name>TemplatesPage</name>
     <message>
         <location filename="../app/settings/templates_page.py" line="153" />
+        <source>Templates</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="154" />
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Add from preset</source>
         <translation>プリセットから追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="164" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="165" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>Timeout</source>
         <translation>タイムアウト</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Retries</source>
         <translation>再試行</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>Streaming</source>
         <translation>ストリーミング</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="176" />
+        <location filename="../app/settings/templates_page.py" line="177" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="177" />
+        <location filename="../app/settings/templates_page.py" line="178" />
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="178" />
+        <location filename="../app/settings/templates_page.py" line="179" />
         <source>How long one request may take</source>
         <translation>1 回の要求にかけてよい時間</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="179" />
+        <location filename="../app/settings/templates_page.py" line="180" />
         <source>How often a failed request is tried (the first try included)</source>
         <translation>失敗した要求を試す回数（最初の 1 回を含む）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="180" />
+        <location filename="../app/settings/templates_page.py" line="181" />
         <source>Show the answer while it is written</source>
         <translation>書かれている途中の応答を表示する</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="280" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="293" />
-        <location filename="../app/settings/templates_page.py" line="298" />
+        <location filename="../app/settings/templates_page.py" line="294" />
+        <location filename="../app/settings/templates_page.py" line="299" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="307" />
+        <location filename="../app/settings/templates_page.py" line="308" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="320" />
+        <location filename="../app/settings/templates_page.py" line="321" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>
@@ -1433,7 +1565,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="312" />
+        <location filename="../app/widgets/toolpanel.py" line="318" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -1441,62 +1573,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="167" />
+        <location filename="../app/widgets/toolpanel.py" line="173" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="229" />
+        <location filename="../app/widgets/toolpanel.py" line="235" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="248" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="243" />
+        <location filename="../app/widgets/toolpanel.py" line="249" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="244" />
+        <location filename="../app/widgets/toolpanel.py" line="250" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="245" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="246" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>not executed</source>
         <translation>未実行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="247" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="257" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="258" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="259" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="266" />
+        <location filename="../app/widgets/toolpanel.py" line="272" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

@@ -41,109 +41,115 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="145" />
-        <source>Id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <location filename="../app/settings/agents_page.py" line="146" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="147" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="143" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="142" />
+        <source>Agents</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="147" />
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="152" />
         <source>Connected agents</source>
         <translation>关联的智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="153" />
         <source>Built-in tools</source>
         <translation>内置工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="156" />
+        <location filename="../app/settings/agents_page.py" line="158" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>可以向我提问（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="158" />
+        <location filename="../app/settings/agents_page.py" line="160" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="160" />
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Add agent</source>
         <translation>添加智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="161" />
-        <location filename="../app/settings/agents_page.py" line="259" />
+        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="261" />
         <source>Remove agent</source>
         <translation>移除智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="162" />
+        <location filename="../app/settings/agents_page.py" line="164" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
-        <location filename="../app/settings/agents_page.py" line="268" />
+        <location filename="../app/settings/agents_page.py" line="166" />
+        <location filename="../app/settings/agents_page.py" line="270" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="167" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="245" />
+        <location filename="../app/settings/agents_page.py" line="247" />
         <source>New agent</source>
         <translation>新智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="261" />
+        <location filename="../app/settings/agents_page.py" line="263" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>要移除 {name}（{id}）吗？其对话仍保留在存储中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="265" />
+        <location filename="../app/settings/agents_page.py" line="267" />
         <source>Its running turn is stopped when you save.</source>
         <translation>保存时将停止其正在进行的回合。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="269" />
+        <location filename="../app/settings/agents_page.py" line="271" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="295" />
+        <location filename="../app/settings/agents_page.py" line="297" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>字母、数字、_ 和 -（最多 48 个）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="297" />
+        <location filename="../app/settings/agents_page.py" line="299" />
         <source>Another agent has this id</source>
         <translation>此 ID 已被另一个智能体使用</translation>
     </message>
@@ -268,27 +274,32 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="60" />
+        <location filename="../app/widgets/composer.py" line="61" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
         <location filename="../app/widgets/composer.py" line="65" />
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/composer.py" line="67" />
         <source>Message the selected agent (Enter sends, Shift+Enter adds a line)</source>
         <translation>发给所选智能体的消息（Enter 发送，Shift+Enter 换行）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="67" />
+        <location filename="../app/widgets/composer.py" line="69" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../app/widgets/composer.py" line="68" />
+        <location filename="../app/widgets/composer.py" line="70" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -374,74 +385,79 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="127" />
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="128" />
+        <location filename="../app/widgets/conversations.py" line="226" />
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="130" />
+        <location filename="../app/widgets/conversations.py" line="131" />
         <source>{turns} requests</source>
         <translation>{turns} 个请求</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="147" />
+        <location filename="../app/widgets/conversations.py" line="148" />
         <source>Earlier conversations</source>
         <translation>早先的对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="157" />
+        <location filename="../app/widgets/conversations.py" line="158" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="222" />
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="231" />
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
+        <location filename="../app/widgets/conversations.py" line="224" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="225" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新对话 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="227" />
         <source>Search titles and messages</source>
         <translation>搜索标题和消息</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="228" />
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="229" />
+        <location filename="../app/widgets/conversations.py" line="230" />
+        <source>Clear the search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/conversations.py" line="232" />
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="233" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="234" />
         <source>No conversation matches.</source>
         <translation>没有匹配的对话。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="235" />
         <source>Show earlier turns</source>
         <translation>显示更早的轮次</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="236" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>在聊天中显示此对话更早的轮次</translation>
     </message>
@@ -509,6 +525,19 @@
         <location filename="../app/widgets/banner.py" line="30" />
         <source>Open Settings</source>
         <translation>打开设置</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopManners</name>
+    <message>
+        <location filename="../app/desktop.py" line="114" />
+        <source>{agent} answered</source>
+        <translation>{agent} 已回答</translation>
+    </message>
+    <message>
+        <location filename="../app/desktop.py" line="119" />
+        <source>{agent}: the turn failed</source>
+        <translation>{agent}：本轮失败</translation>
     </message>
 </context>
 <context>
@@ -682,63 +711,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="216" />
-        <source>Fuseforks — {village}</source>
-        <translation>Fuseforks — {village}</translation>
-    </message>
-    <message>
-        <location filename="../app/main_window.py" line="217" />
+        <location filename="../app/main_window.py" line="222" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="218" />
+        <location filename="../app/main_window.py" line="223" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="219" />
+        <location filename="../app/main_window.py" line="224" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="221" />
+        <location filename="../app/main_window.py" line="226" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="222" />
+        <location filename="../app/main_window.py" line="227" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="223" />
+        <location filename="../app/main_window.py" line="228" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="289" />
-        <location filename="../app/main_window.py" line="297" />
+        <location filename="../app/main_window.py" line="294" />
+        <location filename="../app/main_window.py" line="302" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
+        <location filename="../app/main_window.py" line="329" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="339" />
+        <location filename="../app/main_window.py" line="344" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="364" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1040,21 +1064,26 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>RootsEditor</name>
     <message>
         <location filename="../app/settings/server_roots.py" line="66" />
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_roots.py" line="67" />
         <source>Folders this server may see (MCP roots); none: it is told of no folder</source>
         <translation>此服务器可以看到的文件夹（MCP 根目录）；无：不告知任何文件夹</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="67" />
+        <location filename="../app/settings/server_roots.py" line="68" />
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="68" />
+        <location filename="../app/settings/server_roots.py" line="69" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_roots.py" line="107" />
+        <location filename="../app/settings/server_roots.py" line="108" />
         <source>Choose a folder</source>
         <translation>选择文件夹</translation>
     </message>
@@ -1106,41 +1135,46 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>ServerEditor</name>
     <message>
         <location filename="../app/settings/server_editor.py" line="86" />
+        <source>Server JSON</source>
+        <translation>服务器 JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/server_editor.py" line="87" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="88" />
+        <location filename="../app/settings/server_editor.py" line="89" />
         <source>Sign out</source>
         <translation>退出登录</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="90" />
+        <location filename="../app/settings/server_editor.py" line="91" />
         <source>server name (letters, digits, _ and -)</source>
         <translation>服务器名称（字母、数字、_ 和 -）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="93" />
+        <location filename="../app/settings/server_editor.py" line="94" />
         <source>Paste the whole Claude Desktop block {"mcpServers": {…}}; the servers are added to this agent.</source>
         <translation>粘贴完整的 Claude Desktop 配置块 {"mcpServers": {…}}；服务器会添加到此智能体。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="97" />
+        <location filename="../app/settings/server_editor.py" line="98" />
         <source>One server as JSON: {"command": …, "args": […]} or {"type": "http", "url": …}. No secrets here: write ${secret:NAME} and store NAME in the keyring.</source>
         <translation>以 JSON 表示一个服务器：{"command": …, "args": […]} 或 {"type": "http", "url": …}。不要在此写入机密：写 ${secret:NAME}，并将 NAME 保存在密钥环中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="140" />
+        <location filename="../app/settings/server_editor.py" line="141" />
         <source>Forget this server's sign-in (the OAuth tokens in the OS keyring)</source>
         <translation>忘记此服务器的登录信息（系统密钥环中的 OAuth 令牌）</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="142" />
+        <location filename="../app/settings/server_editor.py" line="143" />
         <source>Not signed in to this server</source>
         <translation>未登录此服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/server_editor.py" line="163" />
+        <location filename="../app/settings/server_editor.py" line="164" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
     </message>
@@ -1148,94 +1182,94 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="134" />
-        <location filename="../app/settings/dialog.py" line="277" />
+        <location filename="../app/settings/dialog.py" line="135" />
+        <location filename="../app/settings/dialog.py" line="278" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="135" />
+        <location filename="../app/settings/dialog.py" line="136" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="138" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="146" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="149" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="152" />
-        <location filename="../app/settings/dialog.py" line="282" />
+        <location filename="../app/settings/dialog.py" line="153" />
+        <location filename="../app/settings/dialog.py" line="283" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="153" />
+        <location filename="../app/settings/dialog.py" line="154" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="176" />
+        <location filename="../app/settings/dialog.py" line="177" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="231" />
+        <location filename="../app/settings/dialog.py" line="232" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="239" />
+        <location filename="../app/settings/dialog.py" line="240" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="261" />
+        <location filename="../app/settings/dialog.py" line="262" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="279" />
+        <location filename="../app/settings/dialog.py" line="280" />
         <source>Save the changes to the settings?</source>
         <translation>要保存对设置的更改吗？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="283" />
+        <location filename="../app/settings/dialog.py" line="284" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="284" />
+        <location filename="../app/settings/dialog.py" line="285" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1266,6 +1300,99 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/sign_in_link.py" line="73" />
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>StartupProblemDialog</name>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="122" />
+        <source>Configuration problem</source>
+        <translation>配置问题</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="125" />
+        <source>{file} is not valid JSON</source>
+        <translation>{file} 不是有效的 JSON</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="127" />
+        <source>Fuseforks cannot read this configuration file. Fix the marked place in an editor, save it, then press Try again.</source>
+        <translation>Fuseforks 无法读取此配置文件。请在编辑器中修正标出的位置并保存，然后点击“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="131" />
+        <source>{file} has values Fuseforks cannot use</source>
+        <translation>{file} 中有 Fuseforks 无法使用的值</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="133" />
+        <source>Each line below names a setting by its place in the file and what is wrong with it. Fix them in an editor, save the file, then press Try again.</source>
+        <translation>下面每一行按文件中的位置指出一项设置及其问题。请在编辑器中修正并保存文件，然后点击“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="137" />
+        <source>{file} has settings Fuseforks does not know</source>
+        <translation>{file} 中有 Fuseforks 不认识的设置</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="139" />
+        <source>They are ignored (and kept when Settings saves the file). Continue starts the village with the rest of the file; a misspelt key is worth fixing first.</source>
+        <translation>这些设置会被忽略（在设置中保存文件时会保留）。点击“继续”将用文件中的其余设置启动村；如果是拼写错误，建议先修正。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="143" />
+        <source>{file} was not found</source>
+        <translation>找不到 {file}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="145" />
+        <source>There is no configuration file at this path. Check the path given with --config, or start the demo village.</source>
+        <translation>此路径下没有配置文件。请检查 --config 指定的路径，或启动演示村。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="150" />
+        <source>File: {path}</source>
+        <translation>文件：{path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="152" />
+        <source>Open the file</source>
+        <translation>打开文件</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="153" />
+        <source>Open its folder</source>
+        <translation>打开所在文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="154" />
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="155" />
+        <source>Start the demo village</source>
+        <translation>启动演示村</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="156" />
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="157" />
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="158" />
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/startup_dialog.py" line="164" />
+        <source>Line {line}, column {column}:</source>
+        <translation>第 {line} 行，第 {column} 列：</translation>
     </message>
 </context>
 <context>
@@ -1305,127 +1432,132 @@ Images returned by tools are sent to the model provider of the agent that called
     <name>TemplatesPage</name>
     <message>
         <location filename="../app/settings/templates_page.py" line="153" />
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="154" />
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Add from preset</source>
         <translation>从预设添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="160" />
+        <location filename="../app/settings/templates_page.py" line="161" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="164" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="165" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>Timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>Streaming</source>
         <translation>流式输出</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="174" />
+        <location filename="../app/settings/templates_page.py" line="175" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="176" />
+        <location filename="../app/settings/templates_page.py" line="177" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="177" />
+        <location filename="../app/settings/templates_page.py" line="178" />
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="178" />
+        <location filename="../app/settings/templates_page.py" line="179" />
         <source>How long one request may take</source>
         <translation>单次请求允许的时长</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="179" />
+        <location filename="../app/settings/templates_page.py" line="180" />
         <source>How often a failed request is tried (the first try included)</source>
         <translation>失败的请求最多尝试的次数（含第一次）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="180" />
+        <location filename="../app/settings/templates_page.py" line="181" />
         <source>Show the answer while it is written</source>
         <translation>边生成边显示回答</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="279" />
+        <location filename="../app/settings/templates_page.py" line="280" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="293" />
-        <location filename="../app/settings/templates_page.py" line="298" />
+        <location filename="../app/settings/templates_page.py" line="294" />
+        <location filename="../app/settings/templates_page.py" line="299" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="307" />
+        <location filename="../app/settings/templates_page.py" line="308" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="320" />
+        <location filename="../app/settings/templates_page.py" line="321" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>
@@ -1433,7 +1565,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="312" />
+        <location filename="../app/widgets/toolpanel.py" line="318" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -1441,62 +1573,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="167" />
+        <location filename="../app/widgets/toolpanel.py" line="173" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="229" />
+        <location filename="../app/widgets/toolpanel.py" line="235" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="242" />
+        <location filename="../app/widgets/toolpanel.py" line="248" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="243" />
+        <location filename="../app/widgets/toolpanel.py" line="249" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="244" />
+        <location filename="../app/widgets/toolpanel.py" line="250" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="245" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="246" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>not executed</source>
         <translation>未执行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="247" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="257" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="258" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="259" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="266" />
+        <location filename="../app/widgets/toolpanel.py" line="272" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

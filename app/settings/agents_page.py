@@ -126,6 +126,7 @@ class AgentsPage(QWidget):
             strict=True,
         ):
             self.agent_form.addRow(label, field)
+        self.a_labels[0].setBuddy(self.a_id)  # the id's label names the field, not its wrapper
         h = QHBoxLayout(self)
         left = QVBoxLayout()
         left.addWidget(self.agent_list, 1)
@@ -139,6 +140,8 @@ class AgentsPage(QWidget):
 
     # ================================================================= text
     def retranslate(self) -> None:
+        self.agent_list.setAccessibleName(self.tr("Agents"))
+        self.a_servers.setAccessibleName(self.tr("MCP servers"))
         for label, text in zip(
             self.a_labels,
             (

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.keys import KeyringUnavailable, KeyStore
+from app.style import problem_colour
 from core.config import (
     LANGUAGES,
     Config,
@@ -204,7 +205,7 @@ class SettingsDialog(QDialog):
                     flagged.setdefault(widget, []).append(msg)
         for widget in set(widgets.values()):
             msgs = flagged.get(widget)
-            widget.setStyleSheet("border: 1px solid #b42318;" if msgs else "")
+            widget.setStyleSheet(f"border: 1px solid {problem_colour(widget.palette())};" if msgs else "")
             widget.setToolTip("\n".join(msgs) if msgs else "")
 
     def validate(self) -> Config | None:

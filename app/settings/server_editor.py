@@ -83,6 +83,7 @@ class ServerEditor(QWidget):
         self.setVisible(False)
 
     def retranslate(self) -> None:
+        self.server_json.setAccessibleName(self.tr("Server JSON"))
         self.server_apply.setText(self.tr("Apply"))
         self.roots.retranslate()
         self.server_signout.setText(self.tr("Sign out"))

@@ -63,6 +63,7 @@ class RootsEditor(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self.folders.setAccessibleName(self.tr("Folders"))
         self.label.setText(self.tr("Folders this server may see (MCP roots); none: it is told of no folder"))
         self.add_button.setText(self.tr("Add folder…"))
         self.remove_button.setText(self.tr("Remove"))

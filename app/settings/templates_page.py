@@ -130,6 +130,7 @@ class TemplatesPage(QWidget):
         self.t_labels = [QLabel() for _ in self.fields]
         for label, field in zip(self.t_labels, self.fields, strict=True):
             self.template_form.addRow(label, field)
+        self.t_labels[self.fields.index(model)].setBuddy(self.t_model)  # names the box, not its wrapper
 
         self.connection_test = ConnectionTest(keys, self.current_template)
         self.key_box = KeyBox(keys, self.current_template, self._key_named)
@@ -150,6 +151,7 @@ class TemplatesPage(QWidget):
 
     # ================================================================= text
     def retranslate(self) -> None:
+        self.template_list.setAccessibleName(self.tr("Templates"))
         self.add_template_button.setText(self.tr("Add"))
         self.preset_button.setText(self.tr("Add from preset"))
         self.dup_template_button.setText(self.tr("Duplicate"))

@@ -17,6 +17,7 @@ class InputBox(QPlainTextEdit):
         self._on_send = on_send
         self.setObjectName("inputBox")
         self.setMaximumHeight(84)
+        self.setTabChangesFocus(True)  # Tab moves on to Send, as in any form (a tab is never typed)
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if (
@@ -61,6 +62,7 @@ class Composer(QWidget):
         self.pause_button.setEnabled(enabled)
 
     def retranslate(self) -> None:
+        self.input.setAccessibleName(self.tr("Message"))
         self.input.setPlaceholderText(
             self.tr("Message the selected agent (Enter sends, Shift+Enter adds a line)")
         )

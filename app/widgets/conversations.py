@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -225,6 +226,8 @@ class ConversationList(QWidget):
         self.new_button.setAccessibleName(self.tr("New conversation"))
         self.search.setPlaceholderText(self.tr("Search titles and messages"))
         self.search.setAccessibleName(self.tr("Search conversations"))
+        for clear in self.search.findChildren(QToolButton):  # the line edit's own clear button
+            clear.setAccessibleName(self.tr("Clear the search"))
         self.tree.setAccessibleName(self.tr("Conversations"))
         self.rename_button.setText(self.tr("Rename"))
         self.delete_button.setText(self.tr("Delete"))

@@ -144,7 +144,7 @@ class ElicitationCard(QFrame):
             error.setObjectName(f"elicitationError_{f.name}")
             error.setWordWrap(True)
             error.setTextFormat(Qt.TextFormat.PlainText)
-            error.setStyleSheet("color: #b42318;")  # the settings dialog's problem colour
+            error.setProperty("problem", True)  # the settings dialog's problem colour (app/style.py)
             self.errors[f.name] = error
             form.addRow(QWidget(), error)  # under the input, not under the label
             form.setRowVisible(error, False)  # shown only while the field breaks a rule

@@ -136,6 +136,12 @@ class ToolRow(QFrame):
         self.output_pager = Pager(self.output_text, OUTPUT)
         self.output_pager.set_source(pages, started.turn_id, started.call_id)
         self.output_pager.setVisible(False)
+        for label, text in (
+            (self.person_label, self.person_text),
+            (self.input_label, self.input_text),
+            (self.output_label, self.output_text),
+        ):
+            label.setBuddy(text)  # a screen reader names each text by the label above it
         self.display_line = QLabel("")  # after the output body (S70-18)
         self.display_line.setObjectName("displayLine")
         self.display_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -22,11 +22,13 @@ _TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]|(?<![\w.+-])-?\d++(?![.eE])|
 
 
 class Refused(ValueError):
-    """A value of the file that is not used: ``(key path, message)``."""
+    """A value of the file that is not used: ``(key path, message)``; ``at`` is its ``(line,
+    column)`` in the file when the bytes themselves are at fault (1-based)."""
 
-    def __init__(self, problem: tuple[str, str]) -> None:
+    def __init__(self, problem: tuple[str, str], at: tuple[int, int] | None = None) -> None:
         super().__init__(problem[1])
         self.problem = problem
+        self.at = at
 
 
 def printable(text: str) -> str:
@@ -60,28 +62,36 @@ def number_text(n: int | float) -> str:
     return json.dumps(n)
 
 
-def _where(text: str, index: int) -> str:
+def _position(text: str, index: int) -> tuple[int, int]:
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return f"line {line} column {column}"
+    return line, column
 
 
-def _scan(text: str) -> str | None:
+def _where(at: tuple[int, int]) -> str:
+    return f"line {at[0]} column {at[1]}"
+
+
+def _scan(text: str) -> tuple[str, tuple[int, int]] | None:
     """The first thing in ``text`` the JSON decoder must not see, with where it is."""
     depth = 0
     for m in _TOKEN.finditer(text):
         token = m.group()
+        at = _position(text, m.start())
         if token[0] in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                return f"{_DEEP} at {_where(text, m.start())}"
+                return f"{_DEEP} at {_where(at)}", at
         elif token[0] in "]}":
             depth -= 1
         elif token.endswith(("NaN", "Infinity")):
-            return f"not valid JSON: {token} at {_where(text, m.start())}"
+            return f"not valid JSON: {token} at {_where(at)}", at
         elif token[-1].isdigit() and len(token.lstrip("-")) > MAX_DIGITS:
             n = len(token.lstrip("-"))
-            return f"a number of {n} digits at {_where(text, m.start())}; numbers in this file have at most {MAX_DIGITS} digits"
+            return (
+                f"a number of {n} digits at {_where(at)}; numbers in this file have at most {MAX_DIGITS} digits",
+                at,
+            )
     return None
 
 
@@ -97,15 +107,17 @@ def decode(raw: bytes) -> Any:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise Refused(
-            ("", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line} column {column}")
+            ("", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line} column {column}"),
+            (line, column),
         ) from exc
     found = _scan(text)
     if found:
-        raise Refused(("", found))
+        raise Refused(("", found[0]), found[1])
     try:
         return json.loads(text, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise Refused(("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")) from exc
+        at = (exc.lineno, exc.colno)
+        raise Refused(("", f"not valid JSON: {exc.msg} at {_where(at)}"), at) from exc
     except (ValueError, RecursionError) as exc:  # what the scan missed: refused, never raised as is
         raise Refused(("", f"not valid JSON: {exc}")) from exc
 

@@ -18,11 +18,15 @@ from .schema import AGENT, MCP, OAUTH, SERVER, TEMPLATE, TOOL_RESULTS, TURN, VIL
 
 
 class ConfigError(Exception):
-    """The configuration cannot be used. ``problems`` lists every ``(key path, message)``."""
+    """The configuration cannot be used. ``problems`` lists every ``(key path, message)``; ``at``
+    is the ``(line, column)`` of the file's bytes at fault when it is not JSON (a syntax error)."""
 
-    def __init__(self, path: Path | None, problems: list[tuple[str, str]]) -> None:
+    def __init__(
+        self, path: Path | None, problems: list[tuple[str, str]], at: tuple[int, int] | None = None
+    ) -> None:
         self.path = path
         self.problems = problems
+        self.at = at
         where = str(path) if path else "<configuration>"
         lines = [f"{where}: {key or '(top level)'}: {msg}" for key, msg in problems]
         super().__init__("\n".join(lines))

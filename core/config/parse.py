@@ -93,7 +93,7 @@ def load_config(path: Path) -> Config:
     try:
         data = decode(raw)
     except Refused as exc:
-        raise ConfigError(path, [exc.problem]) from exc
+        raise ConfigError(path, [exc.problem], exc.at) from exc
     return parse_config(data, path)
 
 

@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 
 from app.demo import demo_config
 from app.keys import KeyStore
-from app.launcher import Runtime, load_or_demo, make_runtime
+from app.launcher import Runtime, make_runtime
+from app.startup_problems import load_or_demo
 from core.canonical import Role
 from core.village import Village
 from tests.fakes.scripted import ScriptedBackend

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from app.keys import KeyStore
-from app.launcher import load_or_demo, make_runtime
+from app.launcher import make_runtime
+from app.startup_problems import load_or_demo
 from tests.fakes.logs import log_lines
 
 CFG = {

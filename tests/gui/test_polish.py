@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
 from app.settings import SettingsDialog
-from app.style import STYLE
+from app.style import style_sheet
 from app.widgets.agents import COLUMN_PADDING, NO_TOKENS, AgentList
 from app.widgets.chat import ChatView
 from app.widgets.preview import ImagePreview
@@ -29,7 +29,7 @@ from tests.fakes.images import jpeg
 
 @pytest.fixture(autouse=True)
 def _style(qapp: QApplication) -> None:
-    qapp.setStyleSheet(STYLE)  # the window's style: box margins and fonts as the user sees them
+    qapp.setStyleSheet(style_sheet(qapp.palette()))  # the window's style: margins and fonts as seen
 
 
 def settle() -> None:

@@ -39,6 +39,7 @@ from app.keys import KeyStore
 from app.live_text import picture_caption
 from app.main_window import MainWindow
 from app.settings import SettingsDialog
+from app.startup_problems import StartupProblem
 from app.widgets.agents import AgentList
 from app.widgets.banner import DemoBanner
 from app.widgets.busy import BusyIndicator, Spinner
@@ -55,6 +56,7 @@ from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_sc
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.sampling_card import SamplingArea, SamplingCard
 from app.widgets.sign_in_link import SignInLinkDialog
+from app.widgets.startup_dialog import StartupProblemDialog
 from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
@@ -237,6 +239,13 @@ def store_notice(tmp_path: Path) -> QWidget:
     return notice
 
 
+def startup_dialog(tmp_path: Path) -> QWidget:
+    problem = StartupProblem(
+        "syntax", tmp_path / "f.json", [("", "not valid JSON: x at line 1 column 2")], (1, 2), "{x", 1
+    )
+    return StartupProblemDialog(problem, open_url=lambda url: True)
+
+
 def main_window(tmp_path: Path) -> QWidget:
     win = MainWindow(village(tmp_path), KeyStore())
     win.on_tool_started(STARTED)
@@ -283,6 +292,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     SamplingCard: lambda tmp_path: SamplingCard(SAMPLING, "Ava"),
     SettingsDialog: settings_dialog,
     SignInLinkDialog: lambda tmp_path: SignInLinkDialog("https://as.example.test/authorize?state=s1"),
+    StartupProblemDialog: startup_dialog,
     StoreNotice: store_notice,
     ToolPanel: tool_panel,
     ToolRow: tool_row,

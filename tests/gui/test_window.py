@@ -51,7 +51,7 @@ def test_main_window_shows(qtbot: QtBot, tmp_path: Path) -> None:
     )
     win = window(qtbot, village)
     assert win.isVisible()
-    assert win.windowTitle() == "Fuseforks — Test village"
+    assert win.windowTitle() == "Test village — Fuseforks"  # Qt adds no second " — Fuseforks"
     assert win.agent_list.row_texts("a1") == ["Ava", "Claude", "idle", "0"]
     assert not win.banner.isVisible()
     box = win.help_menu.show_version()

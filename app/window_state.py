@@ -1,0 +1,74 @@
+"""The window's size, position and splitter positions, remembered across runs (issue 13, defect 5).
+
+Kept in ``window.ini`` in the user config folder (a ``QSettings`` INI file: it is the person's
+desktop, not the village, so it is never in the village configuration). Restored sizes are clamped
+to the screen the window comes back on (``app.screen_fit.clamped``); a window that was maximized
+comes back maximized over its remembered normal size.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QRect, QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QSplitter
+
+from core.paths import config_dir
+
+from .screen_fit import clamped
+
+STATE_FILE = "window.ini"
+
+
+def state_path() -> Path:
+    return config_dir() / STATE_FILE
+
+
+class WindowState:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or state_path()
+        self.settings = QSettings(str(self.path), QSettings.Format.IniFormat)
+
+    def restore(self, window: QMainWindow, splitters: dict[str, QSplitter]) -> bool:
+        """Put back what ``save`` kept; ``False`` when nothing was kept (the first run)."""
+        rect = self.settings.value("window/geometry")
+        if not isinstance(rect, QRect) or rect.isEmpty():
+            return False
+        screen = QGuiApplication.screenAt(rect.center()) or window.screen()
+        left, top, right, bottom = self.frame()  # the frame is what must fit the screen
+        outer = clamped(screen, rect.adjusted(-left, -top, right, bottom))
+        window.setGeometry(outer.adjusted(left, top, -right, -bottom))
+        for name, splitter in splitters.items():
+            state = self.settings.value(f"splitters/{name}")
+            if isinstance(state, QByteArray):
+                splitter.restoreState(state)
+        if self.settings.value("window/maximized") in (True, "true"):
+            window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+        return True
+
+    def frame(self) -> tuple[int, int, int, int]:
+        """The window frame's ``(left, top, right, bottom)`` widths when it was saved (none known: 0)."""
+        raw = self.settings.value("window/frame")
+        try:
+            left, top, right, bottom = (max(0, min(int(n), 200)) for n in raw)
+        except (TypeError, ValueError):
+            return 0, 0, 0, 0
+        return left, top, right, bottom
+
+    def save(self, window: QMainWindow, splitters: dict[str, QSplitter]) -> None:
+        maximized = window.isMaximized()
+        self.settings.setValue("window/geometry", window.normalGeometry() if maximized else window.geometry())
+        self.settings.setValue("window/maximized", maximized)
+        if not maximized:
+            inner, outer = window.geometry(), window.frameGeometry()
+            frame = (
+                inner.left() - outer.left(),
+                inner.top() - outer.top(),
+                outer.right() - inner.right(),
+                outer.bottom() - inner.bottom(),
+            )
+            self.settings.setValue("window/frame", [str(n) for n in frame])
+        for name, splitter in splitters.items():
+            self.settings.setValue(f"splitters/{name}", splitter.saveState())
+        self.settings.sync()
