@@ -23,6 +23,7 @@ from core.events import (
     QuestionSettled,
     SamplingAsked,
     SamplingSettled,
+    ServerStatusChanged,
     StoreProblem,
     TextDelta,
     ToolFinished,
@@ -52,6 +53,7 @@ class EventBridge(QObject):
     elicitationSettled = Signal(object)  # ElicitationSettled
     samplingAsked = Signal(object)  # SamplingAsked
     samplingSettled = Signal(object)  # SamplingSettled
+    serverStatus = Signal(object)  # ServerStatusChanged
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -86,6 +88,7 @@ class EventBridge(QObject):
             ElicitationSettled: self.elicitationSettled,
             SamplingAsked: self.samplingAsked,
             SamplingSettled: self.samplingSettled,
+            ServerStatusChanged: self.serverStatus,
         }.get(type(event))
         if signal is not None:
             signal.emit(event)

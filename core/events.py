@@ -260,6 +260,15 @@ class SamplingSettled:
     outcome: str
 
 
+@dataclass(frozen=True)
+class ServerStatusChanged:
+    """An MCP server of ``agent_id`` connected, failed, or has a retry scheduled or under way; the
+    front ends read its status again (``McpToolProvider.status``)."""
+
+    agent_id: str
+    server: str
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -278,6 +287,7 @@ Event = (
     | ElicitationSettled
     | SamplingAsked
     | SamplingSettled
+    | ServerStatusChanged
 )
 Subscriber = Callable[[Event], None]
 

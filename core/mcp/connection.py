@@ -41,7 +41,17 @@ from core.mcp.oauth_tokens import keyring_user
 from core.mcp.progress import SdkProgress
 from core.mcp.roots import list_roots_callback
 from core.mcp.sampling import Sampling, sampling_callback
-from core.mcp.status import CallFailure, ConnectFailed, ServerStatus, State, describe, innermost, seconds
+from core.mcp.status import (
+    CallFailure,
+    ConnectFailed,
+    ServerStatus,
+    State,
+    ToolInfo,
+    describe,
+    innermost,
+    seconds,
+    target,
+)
 from core.mcp.stderr import STDERR_TAIL_CHARS, StderrRing
 from core.mcp.transport import BearerProbe, remote_transport, stdio_transport
 from core.paths import APP_NAME
@@ -102,14 +112,17 @@ class Connection:
         return "" if self._stderr is None else self._stderr.tail(STDERR_TAIL_CHARS)
 
     def status(self) -> ServerStatus:
+        live = self.state == "connected"
         return ServerStatus(
             self.server.name,
             self.server.transport,
             self.state,
-            len(self.tools) if self.state == "connected" else 0,
+            len(self.tools) if live else 0,
             self.error,
             self.failed_tail if self.state == "failed" else "",
             self.ms,
+            target(self.server),
+            tool_list=tuple(ToolInfo(t.name, t.description or "") for t in self.tools) if live else (),
         )
 
     @property
