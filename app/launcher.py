@@ -284,6 +284,7 @@ async def run_window(
         history=rt.history,
         config_path=path,
         after_apply=adopt,
+        servers=rt.provider,
     )
     window.show()
     announce_store_problems(rt)

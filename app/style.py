@@ -27,4 +27,12 @@ QPushButton#stopButton:enabled { color: #b42318; }
 QLabel#fieldError { color: #b42318; }
 QLabel#keyState[present="true"] { color: #1f7a3a; }
 QLabel#keyState[present="false"] { color: #6b7685; }
+QFrame#serverRow { border: 1px solid palette(mid); border-radius: 8px; }
+QLabel#serverName { font-weight: 600; }
+QLabel#serverState[state="connected"] { color: #1f7a3a; }
+QLabel#serverState[state="failed"], QLabel#serverReason { color: #b42318; }
+QLabel#serverState[state="retrying"], QLabel#serverState[state="connecting"] { color: #b26b00; }
+QLabel#serverState[state="off"], QLabel#serverWhere { color: #6b7685; }
+QLabel#serverWhere { font-family: monospace; font-size: 11px; }
+QToolButton#serverToolsToggle { border: none; }
 """

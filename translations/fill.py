@@ -405,6 +405,24 @@ T: dict[str, tuple[str, str]] = {
         "Fuseforks 已在此数据文件夹上运行（进程 {pid}），但没有响应。"
         "请关闭它，或结束进程 {pid}，然后重新启动。（锁文件：{path}）",
     ),
+    # -- servers part (issue 13): the MCP server panel under the agent list
+    "connected": ("接続済み", "已连接"),
+    "off": ("オフ", "已关闭"),
+    "connecting…": ("接続中…", "正在连接…"),
+    "failed": ("失敗", "失败"),
+    "failed · reconnecting in {seconds} s": (
+        "失敗 · {seconds} 秒後に再接続",
+        "失败 · {seconds} 秒后重新连接",
+    ),
+    "failed · reconnecting…": ("失敗 · 再接続中…", "失败 · 正在重新连接…"),
+    "Reconnect": ("再接続", "重新连接"),
+    "Reconnect {server}": ("{server} に再接続", "重新连接 {server}"),
+    "Reason: {error}": ("理由: {error}", "原因：{error}"),
+    "Tools ({count})": ("ツール（{count}）", "工具（{count}）"),
+    "This agent has no MCP servers.": (
+        "このエージェントには MCP サーバーがありません。",
+        "此智能体没有 MCP 服务器。",
+    ),
 }
 
 

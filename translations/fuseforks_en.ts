@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="220" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="285" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="313" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="328" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="348" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -613,6 +613,72 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/settings/server_editor.py" line="163" />
         <source>a server needs a name and a JSON object</source>
         <translation>a server needs a name and a JSON object</translation>
+    </message>
+</context>
+<context>
+    <name>ServerPanel</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="211" />
+        <source>MCP servers</source>
+        <translation>MCP servers</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="212" />
+        <source>This agent has no MCP servers.</source>
+        <translation>This agent has no MCP servers.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerRow</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="131" />
+        <source>connected</source>
+        <translation>connected</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="133" />
+        <source>off</source>
+        <translation>off</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="135" />
+        <source>connecting…</source>
+        <translation>connecting…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="139" />
+        <source>failed · reconnecting in {seconds} s</source>
+        <translation>failed · reconnecting in {seconds} s</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="140" />
+        <source>failed · reconnecting…</source>
+        <translation>failed · reconnecting…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="141" />
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="148" />
+        <source>Reconnect</source>
+        <translation>Reconnect</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="149" />
+        <source>Reconnect {server}</source>
+        <translation>Reconnect {server}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="153" />
+        <source>Reason: {error}</source>
+        <translation>Reason: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="156" />
+        <source>Tools ({count})</source>
+        <translation>Tools ({count})</translation>
     </message>
 </context>
 <context>

@@ -311,62 +311,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="220" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="285" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="313" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="328" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="348" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -613,6 +613,72 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/settings/server_editor.py" line="163" />
         <source>a server needs a name and a JSON object</source>
         <translation>サーバーには名前と JSON オブジェクトが必要です</translation>
+    </message>
+</context>
+<context>
+    <name>ServerPanel</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="211" />
+        <source>MCP servers</source>
+        <translation>MCP サーバー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="212" />
+        <source>This agent has no MCP servers.</source>
+        <translation>このエージェントには MCP サーバーがありません。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerRow</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="131" />
+        <source>connected</source>
+        <translation>接続済み</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="133" />
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="135" />
+        <source>connecting…</source>
+        <translation>接続中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="139" />
+        <source>failed · reconnecting in {seconds} s</source>
+        <translation>失敗 · {seconds} 秒後に再接続</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="140" />
+        <source>failed · reconnecting…</source>
+        <translation>失敗 · 再接続中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="141" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="148" />
+        <source>Reconnect</source>
+        <translation>再接続</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="149" />
+        <source>Reconnect {server}</source>
+        <translation>{server} に再接続</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="153" />
+        <source>Reason: {error}</source>
+        <translation>理由: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="156" />
+        <source>Tools ({count})</source>
+        <translation>ツール（{count}）</translation>
     </message>
 </context>
 <context>

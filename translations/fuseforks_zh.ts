@@ -311,62 +311,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="207" />
+        <location filename="../app/main_window.py" line="213" />
         <source>Fuseforks — {village}</source>
         <translation>Fuseforks — {village}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="208" />
+        <location filename="../app/main_window.py" line="214" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="209" />
+        <location filename="../app/main_window.py" line="215" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="210" />
+        <location filename="../app/main_window.py" line="216" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="212" />
+        <location filename="../app/main_window.py" line="218" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="213" />
+        <location filename="../app/main_window.py" line="219" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="214" />
+        <location filename="../app/main_window.py" line="220" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="230" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="278" />
+        <location filename="../app/main_window.py" line="285" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="313" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="321" />
+        <location filename="../app/main_window.py" line="328" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="348" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -613,6 +613,72 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/settings/server_editor.py" line="163" />
         <source>a server needs a name and a JSON object</source>
         <translation>服务器需要名称和 JSON 对象</translation>
+    </message>
+</context>
+<context>
+    <name>ServerPanel</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="211" />
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="212" />
+        <source>This agent has no MCP servers.</source>
+        <translation>此智能体没有 MCP 服务器。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerRow</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="131" />
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="133" />
+        <source>off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="135" />
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="139" />
+        <source>failed · reconnecting in {seconds} s</source>
+        <translation>失败 · {seconds} 秒后重新连接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="140" />
+        <source>failed · reconnecting…</source>
+        <translation>失败 · 正在重新连接…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="141" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="148" />
+        <source>Reconnect</source>
+        <translation>重新连接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="149" />
+        <source>Reconnect {server}</source>
+        <translation>重新连接 {server}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="153" />
+        <source>Reason: {error}</source>
+        <translation>原因：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="156" />
+        <source>Tools ({count})</source>
+        <translation>工具（{count}）</translation>
     </message>
 </context>
 <context>
