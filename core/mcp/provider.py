@@ -98,6 +98,8 @@ class McpToolProvider:
         self._servers[agent_id] = {s.name: s for s in enabled}
         conns = {s.name: Connection(self, agent_id, s) for s in enabled}
         self._conns[agent_id] = conns
+        for name in conns:
+            self._status_changed(agent_id, name)  # "connecting"
         await asyncio.gather(*(self._open(c, reconnect=False) for c in conns.values()))
         self._rebuild(agent_id)
         return self.tools(agent_id)
@@ -143,6 +145,8 @@ class McpToolProvider:
         self._servers.pop(agent_id, None)
         self._disabled.pop(agent_id, None)
         await asyncio.gather(*(c.close() for c in conns.values()))
+        for name in conns:
+            self._status_changed(agent_id, name)  # gone from ``status``
 
     async def update_roots(self, agent_id: str, servers: Sequence[McpServer]) -> bool:
         """Adopt ``servers`` when they differ from the agent's running servers only in some

@@ -10,8 +10,10 @@ end connected, each with its tool list, and the agent's tools include theirs.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -42,23 +44,21 @@ async def test_failed_servers_show_why_and_come_back_by_reconnect_and_by_saving_
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
     command = tmp_path / "bin" / "raw-mcp"
-    config = parse_config(
-        {
-            "village": {"language": "en"},
-            "templates": [{"name": "t", "protocol": "anthropic", "model": "m", "key": "k"}],
-            "agents": [
-                {
-                    "id": "a1",
-                    "name": "Muse",
-                    "template": "t",
-                    "mcp_servers": {"cam": {"type": "http", "url": url}, "raw": {"command": str(command)}},
-                }
-            ],
-            "mcp": {"call_timeout_s": 20, "connect_timeout_s": 20},
-        }
-    )
+    data: dict[str, Any] = {
+        "village": {"language": "en"},
+        "templates": [{"name": "t", "protocol": "anthropic", "model": "m", "key": "k"}],
+        "agents": [
+            {
+                "id": "a1",
+                "name": "Muse",
+                "template": "t",
+                "mcp_servers": {"cam": {"type": "http", "url": url}, "raw": {"command": str(command)}},
+            }
+        ],
+        "mcp": {"call_timeout_s": 20, "connect_timeout_s": 20},
+    }
     keys = KeyStore()
-    rt = make_runtime(config, keys, store_dir=tmp_path / "data")
+    rt = make_runtime(parse_config(data), keys, store_dir=tmp_path / "data")
     village = rt.village
     assert isinstance(village, Village)
     win = MainWindow(village, keys, servers=rt.provider)
@@ -97,6 +97,11 @@ async def test_failed_servers_show_why_and_come_back_by_reconnect_and_by_saving_
         assert "raw__pid" in {t.name for t in village.tools("a1")}
         assert not panel.timer.isActive()  # nothing to count down
         assert cam.tools.isVisible()  # a row's open tool list stays open across updates
+
+        dropped = parse_config({**data, "agents": [{**data["agents"][0], "mcp_servers": {}}]})
+        await win.apply_config(dropped)  # Settings: the servers removed
+        await until(lambda: not panel.rows and panel.empty.isVisible())
+        assert panel.empty.text() == "This agent has no MCP servers."
     finally:
         win.close()
         await village.close()
@@ -142,6 +147,44 @@ async def test_reconnect_on_a_connected_server_starts_a_new_process(
         assert row.state.text() == "failed · reconnecting…"  # at once: the old connection is given up
         await until(lambda: row.state.text() == "connected", within=15)
         assert await pid(village) != first
+    finally:
+        win.close()
+        await village.close()
+        if rt.store is not None:
+            rt.store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_server_still_connecting_says_so(
+    qtbot: QtBot, tmp_path: Path, plaintext_keyring: Any
+) -> None:
+    """Between the window opening and the server answering (up to the connect timeout) the row says
+    "connecting…", not "no MCP servers"."""
+    silent = {"command": sys.executable, "args": ["-c", "import time; time.sleep(30)"]}
+    config = parse_config(
+        {
+            "templates": [{"name": "t", "protocol": "anthropic", "model": "m", "key": "k"}],
+            "agents": [{"id": "a1", "template": "t", "mcp_servers": {"silent": silent}}],
+            "mcp": {"connect_timeout_s": 1},
+        }
+    )
+    keys = KeyStore()
+    rt = make_runtime(config, keys, store_dir=tmp_path / "data")
+    village = rt.village
+    assert isinstance(village, Village)
+    win = MainWindow(village, keys, servers=rt.provider)
+    qtbot.addWidget(win)
+    win.show()
+    panel = win.server_panel
+    assert panel.empty.isVisible() and not panel.rows  # before the village starts
+    try:
+        start = asyncio.ensure_future(village.start())
+        await until(lambda: "silent" in panel.rows)
+        assert panel.rows["silent"].state.text() == "connecting…"
+        await asyncio.wait_for(start, 10)
+        row = panel.rows["silent"]
+        assert COUNTDOWN.fullmatch(row.state.text()), row.state.text()
+        assert row.reason.text() == "Reason: did not connect within 1 s"
     finally:
         win.close()
         await village.close()
