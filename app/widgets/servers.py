@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, Qt, QTimer
@@ -32,6 +32,7 @@ from core.events import ServerStatusChanged
 from core.mcp.status import ServerStatus
 
 TAIL_LINES = 3  # stderr lines shown under a failure's reason
+Clock = Callable[[], float]
 
 
 class ServerSource(Protocol):
@@ -50,11 +51,15 @@ def repolish(widget: QWidget) -> None:
 class ServerRow(QFrame):
     """One server of the agent."""
 
-    def __init__(self, status: ServerStatus, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, status: ServerStatus, parent: QWidget | None = None, now: Clock = time.monotonic
+    ) -> None:
+        """``now``: the countdown's clock."""
         super().__init__(parent)
         self.setObjectName("serverRow")
+        self.now = now
         self.status = status
-        self.retry_at: float | None = None  # time.monotonic() of the next attempt
+        self.retry_at: float | None = None  # ``now()`` of the next attempt
         self.name = QLabel(status.server)
         self.name.setObjectName("serverName")
         self.state = QLabel()
@@ -100,7 +105,7 @@ class ServerRow(QFrame):
 
     def set_status(self, status: ServerStatus) -> None:
         self.status = status
-        self.retry_at = None if status.retry_in_s is None else time.monotonic() + status.retry_in_s
+        self.retry_at = None if status.retry_in_s is None else self.now() + status.retry_in_s
         self.where.setText(status.target)
         self.where.setToolTip(status.target)
         self.where.setVisible(bool(status.target))
@@ -137,7 +142,7 @@ class ServerRow(QFrame):
         if kind == "connecting":
             return self.tr("connecting…")
         if kind == "retrying":
-            left = 0.0 if self.retry_at is None else self.retry_at - time.monotonic()
+            left = 0.0 if self.retry_at is None else self.retry_at - self.now()
             if left >= 0.5:
                 return self.tr("failed · reconnecting in {seconds} s").format(seconds=math.ceil(left))
             return self.tr("failed · reconnecting…")
@@ -176,10 +181,14 @@ class ServerRow(QFrame):
 class ServerPanel(QWidget):
     """The MCP servers of the agent shown in the window."""
 
-    def __init__(self, source: ServerSource | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, source: ServerSource | None, parent: QWidget | None = None, now: Clock = time.monotonic
+    ) -> None:
+        """``now``: the rows' countdown clock."""
         super().__init__(parent)
         self.setObjectName("serverPanel")
         self.source = source
+        self.now = now
         self.agent_id: str | None = None
         self.rows: dict[str, ServerRow] = {}
         self.title = QLabel()
@@ -241,7 +250,7 @@ class ServerPanel(QWidget):
             if known is not None:
                 known.set_status(status)
                 continue
-            row = self.rows[status.server] = ServerRow(status)
+            row = self.rows[status.server] = ServerRow(status, now=self.now)
             row.reconnect_button.clicked.connect(lambda _=False, n=status.server: self.reconnect(n))
             self.rows_layout.insertWidget(self.rows_layout.count() - 2, row)  # above the note
         self.empty.setVisible(not statuses)

@@ -25,7 +25,9 @@ from pytestqt.qtbot import QtBot
 from app.keys import KeyStore
 from app.launcher import make_runtime
 from app.main_window import MainWindow
+from app.widgets.servers import ServerRow
 from core.config import parse_config
+from core.mcp.status import ServerStatus
 from core.tool import ToolContext
 from core.village import Village
 from tests.fakes.servers import free_port, start_camera, stop, write_raw_launcher
@@ -190,3 +192,21 @@ async def test_a_server_still_connecting_says_so(
         await village.close()
         if rt.store is not None:
             rt.store.close()
+
+
+def test_the_countdown_follows_the_clock_and_the_language(qtbot: QtBot, translations: Any) -> None:
+    clock = [100.0]
+    status = ServerStatus("cam", "http", "failed", error="ConnectError: refused", target="u", retry_in_s=12.5)
+    row = ServerRow(status, now=lambda: clock[0])
+    qtbot.addWidget(row)
+    assert row.state.text() == "failed · reconnecting in 13 s"
+    clock[0] = 110.0
+    row.tick()
+    assert row.state.text() == "failed · reconnecting in 3 s"
+    clock[0] = 112.8
+    row.tick()
+    assert row.state.text() == "failed · reconnecting…"
+    translations.set_language("ja")
+    assert row.state.text() == "失敗 · 再接続中…"
+    assert row.reconnect_button.text() == "再接続"
+    assert row.reason.text() == "理由: ConnectError: refused"

@@ -186,7 +186,7 @@ class Servers:
 
 
 def server_panel(tmp_path: Path) -> QWidget:
-    panel = ServerPanel(Servers())
+    panel = ServerPanel(Servers(), now=lambda: 100.0)  # the countdown stands still
     panel.show_agent("a1")
     panel.rows["cam"].tools_toggle.setChecked(True)
     return panel
@@ -259,7 +259,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     SamplingArea: sampling_area,
     SamplingCard: lambda tmp_path: SamplingCard(SAMPLING, "Ava"),
     ServerPanel: server_panel,
-    ServerRow: lambda tmp_path: ServerRow(SERVERS[1]),
+    ServerRow: lambda tmp_path: ServerRow(SERVERS[1], now=lambda: 100.0),
     SettingsDialog: settings_dialog,
     SignInLinkDialog: lambda tmp_path: SignInLinkDialog("https://as.example.test/authorize?state=s1"),
     StoreNotice: store_notice,
