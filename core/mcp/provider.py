@@ -193,7 +193,6 @@ class McpToolProvider:
             tail = conn.failed_tail = await asyncio.to_thread(conn.stderr_tail)
             if retry:
                 return
-            self._retries.schedule(conn.agent_id, conn.server.name, conn.error)
             LOG.event(
                 "mcp server failed",
                 " | ".join(tail.splitlines()[-5:]) if tail else None,
@@ -201,6 +200,8 @@ class McpToolProvider:
                 server=conn.server.name,
                 error=conn.error,
             )
+            if not conn.sign_in_failed:  # a failed sign-in waits for the person (Reconnect)
+                self._retries.schedule(conn.agent_id, conn.server.name, conn.error)
 
     def _rebuild(self, agent_id: str) -> None:
         pairs = [(c, t) for c in self._conns.get(agent_id, {}).values() for t in c.tools]
@@ -219,16 +220,20 @@ class McpToolProvider:
         if self.on_status_changed is not None:
             self.on_status_changed(agent_id, server)
 
-    async def _retry(self, agent_id: str, server: str) -> str | None:
-        """One retry (``core.mcp.retry``): None when the server connected or is gone, else why not."""
+    async def _retry(self, agent_id: str, server: str, asked: bool) -> str | None:
+        """One retry (``core.mcp.retry``; a sign-in page only when ``asked``): None when the server
+        connected, is gone or waits for the person's sign-in, else why it failed."""
         if server not in self._conns.get(agent_id, {}):
             return None
-        conn = await self._connection(agent_id, server, retry=True)
-        if conn is not None or server not in self._conns.get(agent_id, {}):
+        conn = await self._connection(agent_id, server, retry=True, interactive=asked)
+        current = self._conns.get(agent_id, {}).get(server)
+        if conn is not None or current is None or current.sign_in_failed:
             return None
-        return self._conns[agent_id][server].error or "failed"
+        return current.error or "failed"
 
-    async def _connection(self, agent_id: str, server: str, *, retry: bool = False) -> Connection | None:
+    async def _connection(
+        self, agent_id: str, server: str, *, retry: bool = False, interactive: bool = True
+    ) -> Connection | None:
         """The live connection, reconnecting once if it died; a new one that brings a different
         tool list is offered to the agent (``tools_changed``)."""
         conns = self._conns.get(agent_id)
@@ -244,6 +249,7 @@ class McpToolProvider:
             if me is not None and me.cancelling():  # close finishes its clean-up even when
                 raise asyncio.CancelledError  # cancelled: a cancelled reconnect stops here
             fresh = Connection(self, agent_id, conn.server)
+            fresh.interactive = interactive
             try:
                 await self._open(fresh, reconnect=True, retry=retry)
             except asyncio.CancelledError:

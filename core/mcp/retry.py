@@ -4,7 +4,8 @@ A server that failed at start, or whose reconnect failed, is tried again after 1
 (``Backoff``: doubled each time, at most 60 s, with jitter so many agents' servers do not retry in
 step) until it connects or the configuration drops it (``cancel_agent``). ``now`` attempts at once
 (Settings saved, the window's Reconnect, a restart after repeated timeouts: ``core.mcp.restart``)
-and the backoff starts over when that attempt fails. Each attempt goes through the provider's one
+and the backoff starts over when that attempt fails. An attempt of the backoff's own never opens
+a sign-in page: a server that wants the person to sign in again waits for Reconnect. Each attempt goes through the provider's one
 reconnect path (``McpToolProvider._connection``); the clock (``Clock``) is injectable so a test of
 the schedule runs in milliseconds.
 
@@ -22,9 +23,10 @@ from dataclasses import dataclass, field
 
 from core.log import LOG
 
-# One attempt: the error when it failed (try again later); None when it connected or the server is
-# no longer configured (nothing more to do).
-Attempt = Callable[[str, str], Awaitable[str | None]]
+# One attempt at (agent id, server, asked): ``asked`` when the person (or a restart) asked for it
+# now, not the backoff. The error when it failed (try again later); None when there is nothing
+# more to do automatically (connected, no longer configured, or waiting for the person's sign-in).
+Attempt = Callable[[str, str, bool], Awaitable[str | None]]
 Changed = Callable[[str, str], None]
 Key = tuple[str, str]  # (agent id, server name)
 
@@ -134,12 +136,11 @@ class Retries:
     async def _run(self, key: Key, pending: _Pending, delay: float | None) -> None:
         try:
             while True:
-                if delay is not None:
-                    await self._wait(pending, delay)
+                asked = delay is None or await self._wait(pending, delay)
                 pending.retry_at = None
                 pending.wake.clear()
                 self._changed(key)
-                failed = await self._attempt(*key)
+                failed = await self._attempt(*key, asked)
                 if failed is None:
                     return
                 delay = self._arm(key, pending, failed)
@@ -164,7 +165,8 @@ class Retries:
         self._changed(key)
         return delay
 
-    async def _wait(self, pending: _Pending, delay: float) -> None:
+    async def _wait(self, pending: _Pending, delay: float) -> bool:
+        """Sleep ``delay``; True when ``now`` cut it short."""
         sleeper = asyncio.ensure_future(self.clock.sleep(delay))
         woken = asyncio.ensure_future(pending.wake.wait())
         try:
@@ -174,3 +176,5 @@ class Retries:
             woken.cancel()
         if woken.done() and not woken.cancelled():
             pending.attempt = 0  # asked for at once: the backoff starts over after this attempt
+            return True
+        return False

@@ -18,14 +18,23 @@ from typing import Any
 import pytest
 
 from core.canonical import Role, ToolCall
-from core.config import Config, parse_config
+from core.config import Config, McpServer, OAuthSettings, parse_config
 from core.events import Event, Notice
 from core.mcp import McpToolProvider
+from core.mcp.connection import SIGN_IN_NEEDED
 from core.mcp.retry import Backoff, Clock
 from core.village import Village
 from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend
-from tests.fakes.servers import FAST, free_port, start_camera, stop, write_raw_launcher
+from tests.fakes.servers import (
+    FAST,
+    OAUTH_READY,
+    free_port,
+    start_camera,
+    start_server,
+    stop,
+    write_raw_launcher,
+)
 from tests.fakes.waits import until
 
 QUICK = Backoff(first_s=0.2, cap_s=0.8)  # the test's backoff: the schedule itself is a unit test
@@ -199,3 +208,39 @@ async def test_a_server_dropped_from_the_configuration_is_no_longer_retried(tmp_
     finally:
         await village.close()
     assert held.sleeps == [pytest.approx(0.2, rel=0.25)]
+
+
+@pytest.mark.asyncio
+async def test_an_automatic_retry_opens_no_sign_in_page_and_reconnect_does(
+    plaintext_keyring: Any, event_log: Path
+) -> None:
+    """An OAuth server down at start: the backoff's retry finds it up but wanting a sign-in, and
+    stops there (no browser tab opened unasked, no more retries) until the person's Reconnect."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    opened: list[str] = []
+
+    def browser(page: str) -> bool:
+        opened.append(page)
+        return False  # the browser could not be opened: enough to see that it was asked
+
+    provider = McpToolProvider(language="en", settings=FAST, open_url=browser, backoff=QUICK)
+    server = McpServer(name="secure", transport="http", url=url, oauth=OAuthSettings(scopes="camera"))
+    proc = None
+    try:
+        assert await provider.tools_for("a1", [server]) == []
+        assert provider.status("a1")[0].error.startswith("ConnectError")
+        proc, again = start_server("tests.fakes.oauth_mcp_server", OAUTH_READY, port=port)
+        assert again == url
+        await until(lambda: provider.status("a1")[0].error == SIGN_IN_NEEDED, within=15)
+        [status] = provider.status("a1")
+        assert (status.state, status.retry_in_s, opened) == ("failed", None, [])
+        provider.reconnect("a1", "secure")  # the person asks: the sign-in page is opened
+        await until(lambda: provider.status("a1")[0].error == "OAuth: could not open the browser", within=15)
+        assert len(opened) == 1 and provider.status("a1")[0].retry_in_s is None
+    finally:
+        await provider.close()
+        if proc is not None:
+            stop(proc)
+    lines = log_lines(event_log)
+    assert "mcp oauth: agent=a1 server=secure action=no-browser" in lines

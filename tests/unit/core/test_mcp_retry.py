@@ -41,10 +41,10 @@ def test_the_jitter_stays_within_a_fifth_and_under_the_cap() -> None:
 @pytest.mark.asyncio
 async def test_retries_follow_the_backoff_until_the_server_connects() -> None:
     clock = FakeClock()
-    tried: list[tuple[str, str, float]] = []
+    tried: list[tuple[str, str, bool, float]] = []
 
-    async def attempt(agent_id: str, server: str) -> str | None:
-        tried.append((agent_id, server, clock.t))
+    async def attempt(agent_id: str, server: str, asked: bool) -> str | None:
+        tried.append((agent_id, server, asked, clock.t))
         return None if len(tried) == 8 else "ConnectError: refused"
 
     retries = Retries(attempt, clock=Clock(now=clock.now, sleep=clock.sleep, random=lambda: 0.5))
@@ -56,6 +56,7 @@ async def test_retries_follow_the_backoff_until_the_server_connects() -> None:
     await asyncio.wait_for(_drained(retries), 5)
     assert clock.sleeps == [1, 2, 4, 8, 16, 32, 60, 60]
     assert [t for *_, t in tried] == [101, 103, 107, 115, 131, 163, 223, 283]
+    assert not any(asked for _, _, asked, _ in tried)  # the backoff's own: no sign-in page
     assert retries.retry_in("a1", "cam") is None and retries.attempts("a1", "cam") == 0
     assert set(changes) == {("a1", "cam")} and len(changes) == 17  # 8 waits, 8 attempts, the end
 
@@ -76,8 +77,10 @@ async def test_now_cuts_the_wait_short_and_the_backoff_starts_over() -> None:
         await asyncio.Event().wait()
 
     results = iter(["down", "down", None])
+    asks: list[bool] = []
 
-    async def attempt(agent_id: str, server: str) -> str | None:
+    async def attempt(agent_id: str, server: str, asked: bool) -> str | None:
+        asks.append(asked)
         return next(results)
 
     retries = Retries(attempt, clock=Clock(sleep=held, random=lambda: 0.5))
@@ -87,6 +90,7 @@ async def test_now_cuts_the_wait_short_and_the_backoff_starts_over() -> None:
     retries.now("a1", "cam")  # attempt 2 at once; it fails: the backoff starts over at 1 s
     await asyncio.wait_for(sleeping.wait(), 5)
     assert sleeps == [1.0, 1.0]
+    assert asks == [True, True]  # both asked for: a sign-in page may open
     assert retries.attempts("a1", "cam") == 1
     await retries.cancel_agent("a1")
     assert retries.pending("a1") == [] and retries.retry_in("a1", "cam") is None
