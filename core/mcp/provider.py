@@ -125,7 +125,7 @@ class McpToolProvider:
     def retry_failed(self, agent_id: str) -> None:
         """Try each failed server of the agent again at once (Settings saved)."""
         for name, conn in self._conns.get(agent_id, {}).items():
-            if not conn.alive:
+            if conn.state == "failed":  # not one still connecting
                 self._retries.now(agent_id, name)
 
     def reconnect(self, agent_id: str, server: str) -> None:
@@ -259,6 +259,7 @@ class McpToolProvider:
                 await fresh.close()
                 return None
             conns[server] = fresh
+            self._status_changed(agent_id, server)
             if fresh.alive and [t.name for t in fresh.tools] != [t.name for t in conn.tools]:
                 self.tools_changed(agent_id)  # a server that was down at start: its tools reach the agent
             return fresh if fresh.alive else None
