@@ -24,6 +24,7 @@ from core.events import (
     RetryScheduled,
     SamplingAsked,
     SamplingSettled,
+    ServerStatusChanged,
     StoredCallState,
     StoreProblem,
     TextDelta,
@@ -56,6 +57,7 @@ class EventBridge(QObject):
     samplingSettled = Signal(object)  # SamplingSettled
     storedCallState = Signal(object)  # StoredCallState (history)
     retryScheduled = Signal(object)  # RetryScheduled
+    serverStatus = Signal(object)  # ServerStatusChanged
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -97,6 +99,7 @@ class EventBridge(QObject):
             SamplingSettled: self.samplingSettled,
             StoredCallState: self.storedCallState,
             RetryScheduled: self.retryScheduled,
+            ServerStatusChanged: self.serverStatus,
         }.get(type(event))
         if signal is not None and (self.hide is None or not self.hide(event)):
             signal.emit(event)

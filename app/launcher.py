@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from core.builtin_tools import for_agent
 from core.config import Config, default_config_path, ensure_village_id
 from core.conversations import Conversations
-from core.events import StoreProblem
+from core.events import ServerStatusChanged, StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
 from core.keyring_secrets import default_secret_resolver
@@ -80,6 +80,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         settings=config.mcp,
         secret_resolver=resolve,
         on_tools_changed=lambda agent_id: holder["village"].refresh_tools(agent_id),
+        on_status_changed=lambda a, s: holder["village"].bus.publish(ServerStatusChanged(a, s)),
         # the browser, or else the link shown in a dialog (never logged: it carries the state)
         open_url=SignInLinks(webbrowser.open).open_url,
         # server forms go to the window's elicitation cards (declined when no window answers)
@@ -301,6 +302,7 @@ async def run_window(
         config_path=path,
         after_apply=adopt,
         conversations=rt.conversations,
+        servers=rt.provider,
     )
     window.show()
     announce_store_problems(rt)

@@ -64,6 +64,7 @@ from .widgets.help_menu import HelpMenu
 from .widgets.pager import PageSource, pages_of
 from .widgets.question import QuestionArea
 from .widgets.sampling_card import SamplingArea
+from .widgets.servers import ServerPanel, ServerSource
 from .widgets.store_notice import StoreNotice
 from .widgets.toolpanel import ToolPanel
 from .window_state import WindowState
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         config_path: Path | None = None,
         after_apply: Callable[[Config], None] | None = None,
         conversations: Conversations | None = None,
+        servers: ServerSource | None = None,
     ) -> None:
         super().__init__()
         self.village = village
@@ -136,6 +138,9 @@ class MainWindow(QMainWindow):
         lv.setContentsMargins(0, 0, 0, 0)
         lv.addWidget(self.agents_title)
         lv.addWidget(self.agent_list)
+        self.server_panel = ServerPanel(servers)  # the selected agent's MCP servers
+        self.bridge.serverStatus.connect(self.server_panel.on_status)
+        lv.addWidget(self.server_panel, 1)
 
         # chat
         self.chat_stack = QStackedWidget()
@@ -264,6 +269,7 @@ class MainWindow(QMainWindow):
         if agent_id is None:
             return
         self.chat_stack.setCurrentWidget(self.chat_for(agent_id))
+        self.server_panel.show_agent(agent_id)
         self.panel_stack.setCurrentWidget(self.panel_for(agent_id))
         self.stop_button.setEnabled(agent_id in self.handles)
         self.update_pause_button()

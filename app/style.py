@@ -89,4 +89,12 @@ QLabel#typingText {{ color: {muted}; font-style: italic; }}
 QLabel#testResult[ok="true"] {{ color: {ok}; }}
 QLabel#testResult[ok="false"], QLabel#modelsStatus[ok="false"] {{ color: {error}; }}
 QLabel#modelsStatus {{ color: {muted}; }}
+QFrame#serverRow {{ border: 1px solid {border}; border-radius: 8px; }}
+QLabel#serverName {{ font-weight: 600; }}
+QLabel#serverState[state="connected"] {{ color: {ok}; }}
+QLabel#serverState[state="failed"], QLabel#serverReason {{ color: {error}; }}
+QLabel#serverState[state="retrying"], QLabel#serverState[state="connecting"] {{ color: {running}; }}
+QLabel#serverState[state="off"], QLabel#serverWhere {{ color: {muted}; }}
+QLabel#serverWhere {{ font-family: monospace; font-size: 11px; }}
+QToolButton#serverToolsToggle {{ border: none; }}
 """

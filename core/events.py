@@ -298,6 +298,15 @@ class RetryScheduled:
     status: int | None = None
 
 
+@dataclass(frozen=True)
+class ServerStatusChanged:
+    """An MCP server of ``agent_id`` connected, failed, or has a retry scheduled or under way; the
+    front ends read its status again (``McpToolProvider.status``)."""
+
+    agent_id: str
+    server: str
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -318,6 +327,7 @@ Event = (
     | SamplingSettled
     | StoredCallState
     | RetryScheduled
+    | ServerStatusChanged
 )
 Subscriber = Callable[[Event], None]
 

@@ -42,3 +42,9 @@ def note(key: str, language: str, /, *, count: int | None = None, **fields: obje
         entry = entry["one"] if count == 1 else entry["other"]
         fields = {"count": count, **fields}
     return str(entry).format(**fields)
+
+
+def server_where(transport: str, target: str, language: str) -> str:
+    """Where an MCP server is, as its failure sentences name it: the URL, or "command: …" for a
+    stdio server (``target``: ``core.mcp.status.target``)."""
+    return note("mcp_target_command", language, command=target) if transport == "stdio" else target

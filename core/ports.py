@@ -21,6 +21,12 @@ class ServerState(Protocol):
     def server(self) -> str: ...
 
     @property
+    def transport(self) -> str: ...
+
+    @property
+    def target(self) -> str: ...  # the URL or the command line
+
+    @property
     def state(self) -> str: ...  # "failed" is shown to the person; the others are not
 
     @property
@@ -42,6 +48,10 @@ class ToolProvider(Protocol):
     def status(self, agent_id: str) -> Sequence[ServerState]: ...
 
     async def close_agent(self, agent_id: str) -> None: ...
+
+    def retry_failed(self, agent_id: str) -> None:
+        """Try the agent's failed servers again at once (a saved configuration)."""
+        ...
 
     async def update_roots(self, agent_id: str, servers: list[McpServer]) -> bool:
         """Adopt ``servers`` if they differ from the running ones only in roots (the servers are

@@ -30,7 +30,7 @@ from core.image_rules import strip_turn_images
 from core.journal import NullJournal, ResumePoint, TurnJournal
 from core.llm import ModelBackend
 from core.log import event as log_event
-from core.notes import note
+from core.notes import note, server_where
 from core.ports import PipelinePort, ToolProvider
 from core.questions import Questions
 from core.request_check import kept_after_failure
@@ -136,7 +136,8 @@ class Village:
         for st in self._tool_provider.status(agent_id):
             if st.state != "failed":
                 continue
-            text = note("mcp_server_failed", language, server=st.server, error=st.error or "-")
+            where = server_where(st.transport, st.target, language)
+            text = note("mcp_server_failed", language, server=st.server, where=where, error=st.error or "-")
             tail = "\n".join(st.stderr_tail.splitlines()[-5:])
             self.bus.publish(Notice(agent_id, "error", f"{text}\n{tail}" if tail else text))
 
@@ -181,6 +182,8 @@ class Village:
             if before != after and provider is not None and not await provider.update_roots(agent.id, after):
                 await provider.close_agent(agent.id)
                 await self._connect(rt)
+            elif provider is not None:
+                provider.retry_failed(agent.id)  # Settings saved: a server that failed tries again now
         for agent_id in [a for a in self._agents if a not in {x.id for x in config.agents}]:
             await self._retire(agent_id)
 

@@ -636,6 +636,23 @@ T: dict[str, tuple[str, str]] = {
     "Folders": ("フォルダー", "文件夹"),
     "{agent} answered": ("{agent} が回答しました", "{agent} 已回答"),
     "{agent}: the turn failed": ("{agent}: ターンが失敗しました", "{agent}：本轮失败"),
+    # -- servers part (issue 13): the MCP server panel under the agent list
+    "connected": ("接続済み", "已连接"),
+    "off": ("オフ", "已关闭"),
+    "connecting…": ("接続中…", "正在连接…"),
+    "failed · reconnecting in {seconds} s": (
+        "失敗 · {seconds} 秒後に再接続",
+        "失败 · {seconds} 秒后重新连接",
+    ),
+    "failed · reconnecting…": ("失敗 · 再接続中…", "失败 · 正在重新连接…"),
+    "Reconnect": ("再接続", "重新连接"),
+    "Reconnect {server}": ("{server} に再接続", "重新连接 {server}"),
+    "Reason: {error}": ("理由: {error}", "原因：{error}"),
+    "Tools ({count})": ("ツール（{count}）", "工具（{count}）"),
+    "This agent has no MCP servers.": (
+        "このエージェントには MCP サーバーがありません。",
+        "此智能体没有 MCP 服务器。",
+    ),
 }
 
 

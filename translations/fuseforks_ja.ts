@@ -41,115 +41,115 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="143" />
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="144" />
+        <location filename="../app/settings/agents_page.py" line="152" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="142" />
+        <location filename="../app/settings/agents_page.py" line="143" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="147" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="152" />
+        <location filename="../app/settings/agents_page.py" line="153" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="153" />
+        <location filename="../app/settings/agents_page.py" line="154" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="158" />
+        <location filename="../app/settings/agents_page.py" line="159" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="160" />
+        <location filename="../app/settings/agents_page.py" line="161" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="162" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>Add agent</source>
         <translation>エージェントを追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
-        <location filename="../app/settings/agents_page.py" line="261" />
+        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="262" />
         <source>Remove agent</source>
         <translation>エージェントを外す</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="166" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="166" />
-        <location filename="../app/settings/agents_page.py" line="270" />
+        <location filename="../app/settings/agents_page.py" line="167" />
+        <location filename="../app/settings/agents_page.py" line="271" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="167" />
+        <location filename="../app/settings/agents_page.py" line="168" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="247" />
+        <location filename="../app/settings/agents_page.py" line="248" />
         <source>New agent</source>
         <translation>新しいエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="263" />
+        <location filename="../app/settings/agents_page.py" line="264" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>{name}（{id}）を外しますか？会話は保存されたまま残ります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="267" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>Its running turn is stopped when you save.</source>
         <translation>実行中のターンは保存したときに止まります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="271" />
+        <location filename="../app/settings/agents_page.py" line="272" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="297" />
+        <location filename="../app/settings/agents_page.py" line="298" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>英字、数字、_ と -（48 文字まで）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="299" />
+        <location filename="../app/settings/agents_page.py" line="300" />
         <source>Another agent has this id</source>
         <translation>この ID は別のエージェントが使っています</translation>
     </message>
@@ -711,58 +711,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="222" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="223" />
+        <location filename="../app/main_window.py" line="228" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="226" />
+        <location filename="../app/main_window.py" line="231" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="227" />
+        <location filename="../app/main_window.py" line="232" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="243" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="294" />
-        <location filename="../app/main_window.py" line="302" />
+        <location filename="../app/main_window.py" line="300" />
+        <location filename="../app/main_window.py" line="308" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="329" />
+        <location filename="../app/main_window.py" line="335" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="344" />
+        <location filename="../app/main_window.py" line="350" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="370" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1180,6 +1180,72 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>ServerPanel</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="223" />
+        <source>MCP servers</source>
+        <translation>MCP サーバー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="224" />
+        <source>This agent has no MCP servers.</source>
+        <translation>このエージェントには MCP サーバーがありません。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerRow</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="139" />
+        <source>connected</source>
+        <translation>接続済み</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="141" />
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="143" />
+        <source>connecting…</source>
+        <translation>接続中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="147" />
+        <source>failed · reconnecting in {seconds} s</source>
+        <translation>失敗 · {seconds} 秒後に再接続</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="148" />
+        <source>failed · reconnecting…</source>
+        <translation>失敗 · 再接続中…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="149" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="156" />
+        <source>Reconnect</source>
+        <translation>再接続</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="157" />
+        <source>Reconnect {server}</source>
+        <translation>{server} に再接続</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="161" />
+        <source>Reason: {error}</source>
+        <translation>理由: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="164" />
+        <source>Tools ({count})</source>
+        <translation>ツール（{count}）</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../app/settings/dialog.py" line="135" />
@@ -1431,133 +1497,133 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="154" />
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Add from preset</source>
         <translation>プリセットから追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Duplicate</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Base URL</source>
         <translation>ベース URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="164" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Model</source>
         <translation>モデル</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="165" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Tools</source>
         <translation>ツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Images</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>Keyring entry</source>
         <translation>キーリングの項目名</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Timeout</source>
         <translation>タイムアウト</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>Retries</source>
         <translation>再試行</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>Streaming</source>
         <translation>ストリーミング</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>Send tools to the model</source>
         <translation>モデルにツールを渡す</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="176" />
+        <location filename="../app/settings/templates_page.py" line="177" />
         <source>The model reads images</source>
         <translation>モデルは画像を読める</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="177" />
+        <location filename="../app/settings/templates_page.py" line="178" />
         <source>empty: this endpoint needs no key</source>
         <translation>空欄: このエンドポイントはキー不要</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="178" />
+        <location filename="../app/settings/templates_page.py" line="179" />
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="179" />
+        <location filename="../app/settings/templates_page.py" line="180" />
         <source>How long one request may take</source>
         <translation>1 回の要求にかけてよい時間</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="180" />
+        <location filename="../app/settings/templates_page.py" line="181" />
         <source>How often a failed request is tried (the first try included)</source>
         <translation>失敗した要求を試す回数（最初の 1 回を含む）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="181" />
+        <location filename="../app/settings/templates_page.py" line="182" />
         <source>Show the answer while it is written</source>
         <translation>書かれている途中の応答を表示する</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="280" />
+        <location filename="../app/settings/templates_page.py" line="281" />
         <source>for example {model}</source>
         <translation>例: {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="294" />
-        <location filename="../app/settings/templates_page.py" line="299" />
+        <location filename="../app/settings/templates_page.py" line="295" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>New template</source>
         <translation>新しいテンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="308" />
+        <location filename="../app/settings/templates_page.py" line="309" />
         <source>copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="321" />
+        <location filename="../app/settings/templates_page.py" line="322" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} が使用中です。先に別のテンプレートを選んでください</translation>
     </message>

@@ -41,115 +41,115 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="149" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="150" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="151" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="143" />
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="144" />
+        <location filename="../app/settings/agents_page.py" line="152" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="142" />
+        <location filename="../app/settings/agents_page.py" line="143" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="147" />
+        <location filename="../app/settings/agents_page.py" line="148" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="152" />
+        <location filename="../app/settings/agents_page.py" line="153" />
         <source>Connected agents</source>
         <translation>关联的智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="153" />
+        <location filename="../app/settings/agents_page.py" line="154" />
         <source>Built-in tools</source>
         <translation>内置工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="158" />
+        <location filename="../app/settings/agents_page.py" line="159" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>可以向我提问（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="160" />
+        <location filename="../app/settings/agents_page.py" line="161" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="162" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>Add agent</source>
         <translation>添加智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
-        <location filename="../app/settings/agents_page.py" line="261" />
+        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="262" />
         <source>Remove agent</source>
         <translation>移除智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="166" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="166" />
-        <location filename="../app/settings/agents_page.py" line="270" />
+        <location filename="../app/settings/agents_page.py" line="167" />
+        <location filename="../app/settings/agents_page.py" line="271" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="167" />
+        <location filename="../app/settings/agents_page.py" line="168" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="247" />
+        <location filename="../app/settings/agents_page.py" line="248" />
         <source>New agent</source>
         <translation>新智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="263" />
+        <location filename="../app/settings/agents_page.py" line="264" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>要移除 {name}（{id}）吗？其对话仍保留在存储中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="267" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>Its running turn is stopped when you save.</source>
         <translation>保存时将停止其正在进行的回合。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="271" />
+        <location filename="../app/settings/agents_page.py" line="272" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="297" />
+        <location filename="../app/settings/agents_page.py" line="298" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>字母、数字、_ 和 -（最多 48 个）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="299" />
+        <location filename="../app/settings/agents_page.py" line="300" />
         <source>Another agent has this id</source>
         <translation>此 ID 已被另一个智能体使用</translation>
     </message>
@@ -711,58 +711,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="222" />
+        <location filename="../app/main_window.py" line="227" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="223" />
+        <location filename="../app/main_window.py" line="228" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="224" />
+        <location filename="../app/main_window.py" line="229" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="226" />
+        <location filename="../app/main_window.py" line="231" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="227" />
+        <location filename="../app/main_window.py" line="232" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="243" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="294" />
-        <location filename="../app/main_window.py" line="302" />
+        <location filename="../app/main_window.py" line="300" />
+        <location filename="../app/main_window.py" line="308" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="329" />
+        <location filename="../app/main_window.py" line="335" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="344" />
+        <location filename="../app/main_window.py" line="350" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="364" />
+        <location filename="../app/main_window.py" line="370" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1180,6 +1180,72 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>ServerPanel</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="223" />
+        <source>MCP servers</source>
+        <translation>MCP 服务器</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="224" />
+        <source>This agent has no MCP servers.</source>
+        <translation>此智能体没有 MCP 服务器。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerRow</name>
+    <message>
+        <location filename="../app/widgets/servers.py" line="139" />
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="141" />
+        <source>off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="143" />
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="147" />
+        <source>failed · reconnecting in {seconds} s</source>
+        <translation>失败 · {seconds} 秒后重新连接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="148" />
+        <source>failed · reconnecting…</source>
+        <translation>失败 · 正在重新连接…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="149" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="156" />
+        <source>Reconnect</source>
+        <translation>重新连接</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="157" />
+        <source>Reconnect {server}</source>
+        <translation>重新连接 {server}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="161" />
+        <source>Reason: {error}</source>
+        <translation>原因：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/servers.py" line="164" />
+        <source>Tools ({count})</source>
+        <translation>工具（{count}）</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../app/settings/dialog.py" line="135" />
@@ -1431,133 +1497,133 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>TemplatesPage</name>
     <message>
-        <location filename="../app/settings/templates_page.py" line="153" />
+        <location filename="../app/settings/templates_page.py" line="154" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="154" />
+        <location filename="../app/settings/templates_page.py" line="155" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="155" />
+        <location filename="../app/settings/templates_page.py" line="156" />
         <source>Add from preset</source>
         <translation>从预设添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="156" />
+        <location filename="../app/settings/templates_page.py" line="157" />
         <source>Duplicate</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="157" />
+        <location filename="../app/settings/templates_page.py" line="158" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="161" />
+        <location filename="../app/settings/templates_page.py" line="162" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="162" />
+        <location filename="../app/settings/templates_page.py" line="163" />
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="163" />
+        <location filename="../app/settings/templates_page.py" line="164" />
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="164" />
+        <location filename="../app/settings/templates_page.py" line="165" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="165" />
+        <location filename="../app/settings/templates_page.py" line="166" />
         <source>Tools</source>
         <translation>工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="166" />
+        <location filename="../app/settings/templates_page.py" line="167" />
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="167" />
+        <location filename="../app/settings/templates_page.py" line="168" />
         <source>Keyring entry</source>
         <translation>密钥环条目</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="168" />
+        <location filename="../app/settings/templates_page.py" line="169" />
         <source>Timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="169" />
+        <location filename="../app/settings/templates_page.py" line="170" />
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="170" />
+        <location filename="../app/settings/templates_page.py" line="171" />
         <source>Streaming</source>
         <translation>流式输出</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="175" />
+        <location filename="../app/settings/templates_page.py" line="176" />
         <source>Send tools to the model</source>
         <translation>向模型提供工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="176" />
+        <location filename="../app/settings/templates_page.py" line="177" />
         <source>The model reads images</source>
         <translation>模型可读取图像</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="177" />
+        <location filename="../app/settings/templates_page.py" line="178" />
         <source>empty: this endpoint needs no key</source>
         <translation>留空：此端点无需密钥</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="178" />
+        <location filename="../app/settings/templates_page.py" line="179" />
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="179" />
+        <location filename="../app/settings/templates_page.py" line="180" />
         <source>How long one request may take</source>
         <translation>单次请求允许的时长</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="180" />
+        <location filename="../app/settings/templates_page.py" line="181" />
         <source>How often a failed request is tried (the first try included)</source>
         <translation>失败的请求最多尝试的次数（含第一次）</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="181" />
+        <location filename="../app/settings/templates_page.py" line="182" />
         <source>Show the answer while it is written</source>
         <translation>边生成边显示回答</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="280" />
+        <location filename="../app/settings/templates_page.py" line="281" />
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="294" />
-        <location filename="../app/settings/templates_page.py" line="299" />
+        <location filename="../app/settings/templates_page.py" line="295" />
+        <location filename="../app/settings/templates_page.py" line="300" />
         <source>New template</source>
         <translation>新模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="308" />
+        <location filename="../app/settings/templates_page.py" line="309" />
         <source>copy</source>
         <translation>副本</translation>
     </message>
     <message>
-        <location filename="../app/settings/templates_page.py" line="321" />
+        <location filename="../app/settings/templates_page.py" line="322" />
         <source>used by {agents}; choose another template for them first</source>
         <translation>{agents} 正在使用；请先为其选择其他模板</translation>
     </message>

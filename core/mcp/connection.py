@@ -37,16 +37,28 @@ from core.config import McpServer, McpSettings
 from core.elicitation import ElicitationAnswer, ElicitationHandler, ElicitationRequest
 from core.log import LOG
 from core.mcp.oauth import McpOAuth, OpenUrl
+from core.mcp.oauth_errors import OAuthBrowserUnavailable, describe_oauth_error
 from core.mcp.oauth_tokens import keyring_user
 from core.mcp.progress import SdkProgress
 from core.mcp.roots import list_roots_callback
 from core.mcp.sampling import Sampling, sampling_callback
-from core.mcp.status import CallFailure, ConnectFailed, ServerStatus, State, describe, innermost, seconds
+from core.mcp.status import (
+    CallFailure,
+    ConnectFailed,
+    ServerStatus,
+    State,
+    ToolInfo,
+    describe,
+    innermost,
+    seconds,
+    target,
+)
 from core.mcp.stderr import STDERR_TAIL_CHARS, StderrRing
 from core.mcp.transport import BearerProbe, remote_transport, stdio_transport
 from core.paths import APP_NAME
 from core.secret_refs import MissingSecret, SecretResolver, expand
 
+SIGN_IN_NEEDED = "OAuth: a sign-in is needed (Reconnect opens the sign-in page)"
 CLOSE_GRACE_S = 6.0  # the SDK's stdio shutdown waits up to 2 s + 2 s before SIGKILL
 
 
@@ -83,6 +95,8 @@ class Connection:
         self.ms: int | None = None
         self._stderr: StderrRing | None = None
         self.failed_tail = ""  # the stderr tail read when the connection last failed
+        self.interactive = True  # False (an automatic retry): no sign-in page is ever opened
+        self.sign_in_failed = False  # it failed in OAuth: only the person can try again
         self._person_open = 0  # elicitation forms waiting for the person
         self._person_since: float | None = None
         self._person_total = 0.0
@@ -102,14 +116,17 @@ class Connection:
         return "" if self._stderr is None else self._stderr.tail(STDERR_TAIL_CHARS)
 
     def status(self) -> ServerStatus:
+        live = self.state == "connected"
         return ServerStatus(
             self.server.name,
             self.server.transport,
             self.state,
-            len(self.tools) if self.state == "connected" else 0,
+            len(self.tools) if live else 0,
             self.error,
             self.failed_tail if self.state == "failed" else "",
             self.ms,
+            target(self.server),
+            tool_list=tuple(ToolInfo(t.name, t.description or "") for t in self.tools) if live else (),
         )
 
     @property
@@ -144,7 +161,7 @@ class Connection:
                 self.oauth = McpOAuth(
                     self.agent_id,
                     server,
-                    open_url=self.owner.open_url,
+                    open_url=self.owner.open_url if self.interactive else None,
                     timeout_s=self.owner.oauth_timeout_s,
                     client_secret=resolved.get("s"),
                     private_key=resolved.get("k"),
@@ -232,8 +249,9 @@ class Connection:
                     LOG.event("mcp oauth", agent=self.agent_id, server=self.server.name, action="required")
                     self.use_oauth = True
         except Exception as exc:
+            self.sign_in_failed = describe_oauth_error(innermost(exc)) is not None
             if not self.error:
-                self.error = describe(exc)
+                self.error = SIGN_IN_NEEDED if self._quiet_sign_in(exc) else describe(exc)
             if not ready.done():
                 ready.set_exception(ConnectFailed(self.error))
                 ready.exception()  # retrieved: open() reads state, not the exception
@@ -242,6 +260,10 @@ class Connection:
             self._dead.set()
             if self.state == "connected":
                 self.state = "closed" if self._stop.is_set() else "failed"
+
+    def _quiet_sign_in(self, exc: BaseException) -> bool:
+        """An automatic retry reached a server that wants the person to sign in again."""
+        return not self.interactive and isinstance(innermost(exc), OAuthBrowserUnavailable)
 
     async def _session(self, ready: asyncio.Future[None]) -> None:
         settings = self.owner.settings

@@ -13,11 +13,15 @@ Lines written (S70-19 style): ``mcp server connected: agent= server= tools= ms=`
 The connection writes ``mcp tools changed:``, ``mcp elicitation:`` and ``mcp oauth: action=required``;
 the other ``mcp oauth:`` actions come from the OAuth modules. A server whose calls time out
 ``restart_after_timeouts`` times in a row is restarted (``core.mcp.restart``: ``mcp server restarted:``).
+A server that failed to connect is tried again with backoff until it connects or the configuration
+drops it (``core.mcp.retry``: ``mcp server retry:``); ``retry_failed`` and ``reconnect`` try at
+once (Settings saved, the window's Reconnect). Each status change is told to ``on_status_changed``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, assert_never
 
@@ -34,9 +38,10 @@ from core.mcp.oauth import OpenUrl
 from core.mcp.oauth_callback import CALLBACK_TIMEOUT_S
 from core.mcp.progress import progress_callback
 from core.mcp.restart import Restarts
+from core.mcp.retry import Backoff, Clock, Retries
 from core.mcp.roots import only_roots_changed, send_roots_changed
 from core.mcp.sampling import Sampling
-from core.mcp.status import ServerStatus, seconds
+from core.mcp.status import ServerStatus, seconds, where
 from core.mcp.tool import McpTool, tool_name, unique_names
 from core.secret_refs import SecretResolver
 from core.tool import AgentTool, ToolContext, ToolReturn
@@ -56,9 +61,14 @@ class McpToolProvider:
         on_tools_changed: Callable[[str], None] | None = None,
         open_url: OpenUrl | None = None,
         oauth_timeout_s: float = CALLBACK_TIMEOUT_S,
+        on_status_changed: Callable[[str, str], None] | None = None,
+        backoff: Backoff | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """``open_url(url)`` opens an OAuth sign-in page in the person's browser (sync hooks run
-        in a worker thread); ``None`` (headless) makes servers that need a sign-in fail at once."""
+        in a worker thread); ``None`` (headless) makes servers that need a sign-in fail at once.
+        ``on_status_changed(agent_id, server)``: a server's ``status`` changed (connected, failed,
+        a retry scheduled or begun). ``backoff`` and ``clock``: the retries' (``core.mcp.retry``)."""
         self.language = language
         self.settings = settings
         self.secret_resolver: SecretResolver = secret_resolver or default_secret_resolver
@@ -73,7 +83,10 @@ class McpToolProvider:
         self._tools: dict[str, list[AgentTool]] = {}
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
         self._oauth_locks: dict[str, asyncio.Lock] = {}
-        self._restarts = Restarts(self._connection)
+        self.on_status_changed = on_status_changed
+        self._retries = Retries(self._retry, backoff=backoff, clock=clock)
+        self._retries.on_changed = self._status_changed
+        self._restarts = Restarts(self._retries.now)
         self._sdk_log = log_guard.install()  # the SDK's own log records, bounded
 
     async def tools_for(self, agent_id: str, servers: Sequence[McpServer]) -> list[AgentTool]:
@@ -85,6 +98,8 @@ class McpToolProvider:
         self._servers[agent_id] = {s.name: s for s in enabled}
         conns = {s.name: Connection(self, agent_id, s) for s in enabled}
         self._conns[agent_id] = conns
+        for name in conns:
+            self._status_changed(agent_id, name)  # "connecting"
         await asyncio.gather(*(self._open(c, reconnect=False) for c in conns.values()))
         self._rebuild(agent_id)
         return self.tools(agent_id)
@@ -94,16 +109,44 @@ class McpToolProvider:
         return list(self._tools.get(agent_id, []))
 
     def status(self, agent_id: str) -> list[ServerStatus]:
-        out = [c.status() for c in self._conns.get(agent_id, {}).values()]
+        """Each server of the agent: its connection's state, and a retry pending for it."""
+        retries = self._retries
+        out = [
+            dataclasses.replace(
+                c.status(),
+                retry_in_s=retries.retry_in(agent_id, name),
+                attempt=retries.attempts(agent_id, name),
+            )
+            for name, c in self._conns.get(agent_id, {}).items()
+        ]
         out += [ServerStatus(s.name, s.transport, "disabled") for s in self._disabled.get(agent_id, [])]
         return out
 
+    def retry_failed(self, agent_id: str) -> None:
+        """Try each failed server of the agent again at once (Settings saved)."""
+        for name, conn in self._conns.get(agent_id, {}).items():
+            if conn.state == "failed":  # not one still connecting
+                self._retries.now(agent_id, name)
+
+    def reconnect(self, agent_id: str, server: str) -> None:
+        """The person's Reconnect: a live connection is replaced by a new one (stdio: a new
+        process; HTTP: a new session), a failed one tried again at once."""
+        conn = self._conns.get(agent_id, {}).get(server)
+        if conn is None:
+            return
+        if conn.alive:
+            conn.abandon("reconnect asked for")
+        self._retries.now(agent_id, server)
+
     async def close_agent(self, agent_id: str) -> None:
+        await self._retries.cancel_agent(agent_id)
         conns = self._conns.pop(agent_id, {})
         self._tools.pop(agent_id, None)
         self._servers.pop(agent_id, None)
         self._disabled.pop(agent_id, None)
         await asyncio.gather(*(c.close() for c in conns.values()))
+        for name in conns:
+            self._status_changed(agent_id, name)  # gone from ``status``
 
     async def update_roots(self, agent_id: str, servers: Sequence[McpServer]) -> bool:
         """Adopt ``servers`` when they differ from the agent's running servers only in some
@@ -122,7 +165,7 @@ class McpToolProvider:
         return True
 
     async def close(self) -> None:
-        await self._restarts.close()
+        await self._retries.close()
         await asyncio.gather(*(self.close_agent(a) for a in list(self._conns)))
         self._sdk_log.flush()
 
@@ -132,8 +175,11 @@ class McpToolProvider:
         """The lock the connections signing in as keyring ``user`` share (one browser tab)."""
         return self._oauth_locks.setdefault(user, asyncio.Lock())
 
-    async def _open(self, conn: Connection, *, reconnect: bool) -> None:
+    async def _open(self, conn: Connection, *, reconnect: bool, retry: bool = False) -> None:
+        """Open ``conn`` and log how it went; a failure schedules a retry (``retry``: this is one,
+        whose failure the retry's own line reports)."""
         await conn.open()
+        self._status_changed(conn.agent_id, conn.server.name)
         if conn.state == "connected":
             LOG.event(
                 "mcp server reconnected" if reconnect else "mcp server connected",
@@ -145,6 +191,8 @@ class McpToolProvider:
         else:
             # reading the tail may wait up to 0.2 s for the pipe to drain: not on the loop
             tail = conn.failed_tail = await asyncio.to_thread(conn.stderr_tail)
+            if retry:
+                return
             LOG.event(
                 "mcp server failed",
                 " | ".join(tail.splitlines()[-5:]) if tail else None,
@@ -152,6 +200,8 @@ class McpToolProvider:
                 server=conn.server.name,
                 error=conn.error,
             )
+            if not conn.sign_in_failed:  # a failed sign-in waits for the person (Reconnect)
+                self._retries.schedule(conn.agent_id, conn.server.name, conn.error)
 
     def _rebuild(self, agent_id: str) -> None:
         pairs = [(c, t) for c in self._conns.get(agent_id, {}).values() for t in c.tools]
@@ -166,8 +216,26 @@ class McpToolProvider:
         if self.on_tools_changed is not None:
             self.on_tools_changed(agent_id)
 
-    async def _connection(self, agent_id: str, server: str) -> Connection | None:
-        """The live connection, reconnecting once if it died."""
+    def _status_changed(self, agent_id: str, server: str) -> None:
+        if self.on_status_changed is not None:
+            self.on_status_changed(agent_id, server)
+
+    async def _retry(self, agent_id: str, server: str, asked: bool) -> str | None:
+        """One retry (``core.mcp.retry``; a sign-in page only when ``asked``): None when the server
+        connected, is gone or waits for the person's sign-in, else why it failed."""
+        if server not in self._conns.get(agent_id, {}):
+            return None
+        conn = await self._connection(agent_id, server, retry=True, interactive=asked)
+        current = self._conns.get(agent_id, {}).get(server)
+        if conn is not None or current is None or current.sign_in_failed:
+            return None
+        return current.error or "failed"
+
+    async def _connection(
+        self, agent_id: str, server: str, *, retry: bool = False, interactive: bool = True
+    ) -> Connection | None:
+        """The live connection, reconnecting once if it died; a new one that brings a different
+        tool list is offered to the agent (``tools_changed``)."""
         conns = self._conns.get(agent_id)
         if conns is None or server not in conns:
             return None
@@ -181,8 +249,9 @@ class McpToolProvider:
             if me is not None and me.cancelling():  # close finishes its clean-up even when
                 raise asyncio.CancelledError  # cancelled: a cancelled reconnect stops here
             fresh = Connection(self, agent_id, conn.server)
+            fresh.interactive = interactive
             try:
-                await self._open(fresh, reconnect=True)
+                await self._open(fresh, reconnect=True, retry=retry)
             except asyncio.CancelledError:
                 await fresh.close()
                 raise
@@ -190,6 +259,9 @@ class McpToolProvider:
                 await fresh.close()
                 return None
             conns[server] = fresh
+            self._status_changed(agent_id, server)
+            if fresh.alive and [t.name for t in fresh.tools] != [t.name for t in conn.tools]:
+                self.tools_changed(agent_id)  # a server that was down at start: its tools reach the agent
             return fresh if fresh.alive else None
 
     async def call_tool(
@@ -202,11 +274,12 @@ class McpToolProvider:
         if conn is None:
             current = self._conns.get(agent_id, {}).get(server)
             error = current.error if current is not None else "not configured"
+            named = where(current.server, language) if current is not None else "-"
             return ToolReturn.error(
                 notes.note(
                     "tool_failed",
                     language,
-                    error=notes.note("mcp_unavailable", language, server=server, error=error),
+                    error=notes.note("mcp_unavailable", language, server=server, where=named, error=error),
                 )
             )
         progress = progress_callback(ctx.progress) if ctx.progress is not None else None
@@ -227,7 +300,13 @@ class McpToolProvider:
                     notes.note(
                         "tool_failed",
                         language,
-                        error=notes.note("mcp_disconnected", language, server=server, error=detail),
+                        error=notes.note(
+                            "mcp_disconnected",
+                            language,
+                            server=server,
+                            where=where(conn.server, language),
+                            error=detail,
+                        ),
                     )
                 )
             case "protocol":

@@ -11,9 +11,8 @@ the provider's ``mcp server reconnected:`` line follows when the new connection 
 
 from __future__ import annotations
 
-import asyncio
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Protocol
 
 import mcp_types
@@ -22,7 +21,7 @@ from core.config import McpServer
 from core.log import LOG
 from core.mcp.status import CallFailure
 
-Reconnect = Callable[[str, str], Awaitable[object]]
+Reconnect = Callable[[str, str], None]
 
 
 class Connection(Protocol):
@@ -43,11 +42,11 @@ class Restarts:
     """The timeout streaks of one provider's connections and the restarts they start."""
 
     def __init__(self, reconnect: Reconnect) -> None:
-        """``reconnect(agent_id, server)`` replaces a dead connection (``McpToolProvider._connection``)."""
+        """``reconnect(agent_id, server)`` replaces a dead connection in the background
+        (``core.mcp.retry.Retries.now``)."""
         self._reconnect = reconnect
         # calls in a row without an answer, per connection
         self._streaks: weakref.WeakKeyDictionary[Connection, int] = weakref.WeakKeyDictionary()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def after_call(
         self, conn: Connection, outcome: mcp_types.CallToolResult | CallFailure, limit: int
@@ -65,17 +64,5 @@ class Restarts:
         self._streaks.pop(conn, None)
         conn.abandon(f"restarted: {streak} timeouts in a row")
         LOG.event("mcp server restarted", agent=conn.agent_id, server=conn.server.name, timeouts=streak)
-        task = asyncio.create_task(self._restart(conn.agent_id, conn.server.name))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._reconnect(conn.agent_id, conn.server.name)  # failures: the retries' ``mcp server retry:``
         return streak
-
-    async def _restart(self, agent_id: str, server: str) -> None:
-        await self._reconnect(agent_id, server)  # failures are the provider's ``mcp server failed:``
-
-    async def close(self) -> None:
-        """Stop the restarts under way (before the provider closes its connections)."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)

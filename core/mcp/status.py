@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from typing import Literal
 
 from mcp import MCPError
 
+from core import notes
+from core.config import McpServer
 from core.mcp.oauth_errors import describe_oauth_error
 
 State = Literal["connecting", "connected", "failed", "disabled", "closed"]
@@ -23,6 +26,18 @@ class ServerStatus:
     error: str = ""
     stderr_tail: str = ""
     ms: int | None = None
+    target: str = ""  # the URL (remote) or the command line (stdio): ``target``
+    retry_in_s: float | None = None  # a retry is pending: seconds until it (0.0: under way)
+    attempt: int = 0  # retries since the server last connected
+    tool_list: tuple[ToolInfo, ...] = ()  # the server's tools while connected
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """One tool of a server as the person sees it (its MCP name, not the agent's ``server__tool``)."""
+
+    name: str
+    description: str
 
 
 @dataclass(frozen=True)
@@ -60,6 +75,21 @@ def describe(exc: BaseException) -> str:
     else:
         text = f"{type(leaf).__name__}: {leaf}" if str(leaf) else type(leaf).__name__
     return " ".join(text.split())[:300]
+
+
+TARGET_CHARS = 160
+
+
+def target(server: McpServer) -> str:
+    """Where ``server`` is: its URL, or its command line (at most ``TARGET_CHARS``, as configured:
+    ``${secret:…}`` references are not expanded)."""
+    text = server.url if server.transport != "stdio" else shlex.join([server.command, *server.args])
+    return text if len(text) <= TARGET_CHARS else text[: TARGET_CHARS - 1] + "…"
+
+
+def where(server: McpServer, language: str) -> str:
+    """``target`` as the failure sentences name it, in the village language."""
+    return notes.server_where(server.transport, target(server), language)
 
 
 def seconds(value: float) -> str:

@@ -4,13 +4,16 @@ Each prints one ready line with its URL once it listens (a free 127.0.0.1 port).
 runs ``python -m app.demo_camera`` (streamable HTTP, or SSE with ``--sse``); ``camera_server`` is
 the same as a context manager; ``start_oauth`` runs ``tests/fakes/oauth_mcp_server.py``;
 ``start_blocks`` runs ``tests/fakes/blocks_mcp_server.py`` (every result block kind, progress);
-``raw_server`` is the entry for ``tests/fakes/raw_mcp_server.py`` (stdio, standard library only).
+``raw_server`` is the entry for ``tests/fakes/raw_mcp_server.py`` (stdio, standard library only);
+``write_raw_launcher`` puts a command that starts it at a path (a server that appears later);
+``free_port`` is a port nothing listens on (a server that is down, started there later).
 """
 
 from __future__ import annotations
 
 import re
 import select
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -99,3 +102,20 @@ def raw_server() -> McpServer:
     """The stdio entry of the standard-library MCP server: starts in milliseconds, serves one
     request at a time (a sleeping tool blocks it), asks, floods."""
     return McpServer(name="raw", transport="stdio", command=sys.executable, args=[str(RAW)], cwd=str(ROOT))
+
+
+def write_raw_launcher(path: Path) -> Path:
+    """An executable at ``path`` that runs the standard-library stdio server (a command that did
+    not exist before: the server "comes up")."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"#!/bin/sh\nexec {sys.executable} {RAW}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on just now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port

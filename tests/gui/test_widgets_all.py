@@ -55,6 +55,7 @@ from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.sampling_card import SamplingArea, SamplingCard
+from app.widgets.servers import ServerPanel, ServerRow
 from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.startup_dialog import StartupProblemDialog
 from app.widgets.store_notice import StoreNotice
@@ -76,6 +77,7 @@ from core.events import (
     ToolStarted,
     TurnFinished,
 )
+from core.mcp.status import ServerStatus, ToolInfo
 from core.stops import Stop
 from core.store import ConversationInfo
 from core.tool_image import display_suffix
@@ -107,6 +109,21 @@ WITH_IMAGE = ToolFinished(
 )
 QUESTION = QuestionAsked("a1", "t1", "c1", "q-1", "Which shelf?", ("top", "bottom"))
 FORM = ElicitationAsked("a1", "cam", "e-1", "Who are you?", SCHEMA)
+CAM_TOOLS = (ToolInfo("live_view_image", "One frame of the camera"), ToolInfo("camera_status", ""))
+SERVERS = [
+    ServerStatus("cam", "http", "connected", 2, target="http://127.0.0.1:8765/mcp", tool_list=CAM_TOOLS),
+    ServerStatus(
+        "notes",
+        "stdio",
+        "failed",
+        error="FileNotFoundError: [Errno 2] No such file or directory: 'notes-mcp'",
+        stderr_tail="starting\nno notes folder",
+        target="notes-mcp --folder ~/notes",
+        retry_in_s=12.5,
+        attempt=3,
+    ),
+    ServerStatus("off", "stdio", "disabled", target="true"),
+]
 SAMPLING = SamplingAsked("a1", "notes", "s-1", (SampledMessage("user", "Summarise.", 1),), "Be brief.", 200)
 
 
@@ -204,6 +221,23 @@ def sampling_area(tmp_path: Path) -> QWidget:
     return area
 
 
+class Servers:
+    """A fixed server list (the window's tests use the real MCP client and real servers)."""
+
+    def status(self, agent_id: str) -> list[ServerStatus]:
+        return SERVERS
+
+    def reconnect(self, agent_id: str, server: str) -> None:
+        pass
+
+
+def server_panel(tmp_path: Path) -> QWidget:
+    panel = ServerPanel(Servers(), now=lambda: 100.0)  # the countdown stands still
+    panel.show_agent("a1")
+    panel.rows["cam"].tools_toggle.setChecked(True)
+    return panel
+
+
 def tool_row(tmp_path: Path) -> QWidget:
     row = ToolRow(STARTED)
     row.finish(WITH_IMAGE)  # its display line follows the language (issue 13, defect 8)
@@ -290,6 +324,8 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     QuestionCard: lambda tmp_path: QuestionCard(QUESTION, "Ava"),
     SamplingArea: sampling_area,
     SamplingCard: lambda tmp_path: SamplingCard(SAMPLING, "Ava"),
+    ServerPanel: server_panel,
+    ServerRow: lambda tmp_path: ServerRow(SERVERS[1], now=lambda: 100.0),
     SettingsDialog: settings_dialog,
     SignInLinkDialog: lambda tmp_path: SignInLinkDialog("https://as.example.test/authorize?state=s1"),
     StartupProblemDialog: startup_dialog,

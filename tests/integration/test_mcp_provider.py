@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import re
+import shlex
 import sys
 import time
 from collections.abc import Iterator
@@ -281,7 +282,10 @@ async def test_stdio_server_dying_mid_call_gives_an_error_then_reconnects(event_
         await set_mode(tools, "die")
         got = await call(tools, "cam__live_view_image")
         assert got.is_error
-        assert got.output.text.startswith("tool execution failed: MCP server cam disconnected (")
+        command = shlex.join([stdio_server().command, *stdio_server().args])
+        assert got.output.text.startswith(
+            f"tool execution failed: MCP server cam (command: {command}) disconnected ("
+        )  # issue 13, defect 7: the failure names the command
         # The next call starts a fresh server process (mode back to jpeg) through the same tool object.
         check(await call(tools, "cam__live_view_image"), "jpeg")
         assert [(s.state, s.tools) for s in provider.status(AGENT)] == [("connected", 5)]
@@ -307,11 +311,11 @@ async def test_http_server_killed_mid_call_gives_an_error_then_reconnects(event_
         await set_mode(tools, "die")
         got = await call(tools, "cam__live_view_image")
         assert got.is_error
-        assert got.output.text.startswith("tool execution failed: MCP server cam disconnected (")
+        assert got.output.text.startswith(f"tool execution failed: MCP server cam ({url}) disconnected (")
         proc.wait(5)
         # Nobody listening: the reconnect fails and the call says so.
         down = await call(tools, "cam__live_view_image")
-        assert down.is_error and "MCP server cam is unavailable" in down.output.text
+        assert down.is_error and f"MCP server cam ({url}) is unavailable" in down.output.text
         port = int(url.rsplit(":", 1)[1].split("/")[0])
         stop(proc)
         proc, again = start_camera("--control", port=port)  # restarted on the same port on purpose

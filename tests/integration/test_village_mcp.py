@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import shlex
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,8 +69,12 @@ def village_with(url: str, backend: ScriptedBackend, language: str = "en") -> tu
 @pytest.mark.parametrize(
     ("language", "first"),
     [
-        ("en", "MCP server broken could not start: MCPError -32000: Connection closed"),
-        ("ja", "MCP サーバー broken を起動できませんでした: MCPError -32000: Connection closed"),
+        # issue 13, defect 7: the sentence names the server's command line
+        ("en", "MCP server broken (command: {cmd}) could not start: MCPError -32000: Connection closed"),
+        (
+            "ja",
+            "MCP サーバー broken（コマンド: {cmd}）を起動できませんでした: MCPError -32000: Connection closed",
+        ),
     ],
 )
 async def test_a_server_that_fails_to_start_is_shown_with_its_stderr_tail(
@@ -82,6 +87,7 @@ async def test_a_server_that_fails_to_start_is_shown_with_its_stderr_tail(
         await village.start()
     finally:
         await village.close()
+    first = first.format(cmd=shlex.join(BROKEN))
     assert notices == [Notice("a1", "error", f"{first}\nwarming up\nboom: no camera driver")]
     assert sorted(t.name for t in village.tools("a1")) == [
         "cam__camera_status",
