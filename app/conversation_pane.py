@@ -28,7 +28,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QVBoxLayout
 
 from core.conversations import Conversations, HistoryHost
-from core.events import Event, TurnStarted
+from core.events import Event, StoredCallState, TurnFailed, TurnFinished, TurnStarted
 from core.history import StoreHistory
 from core.log import event as log_event
 
@@ -248,11 +248,18 @@ class ConversationPane(QObject):
         self.window.refresh_agents()
         self.refresh()
 
+    def _still_running(self, past: Event) -> bool:
+        """An end of a turn that is still running (stored so far, replayed before its live events):
+        its end and its calls' stored states come live, so the chat keeps it running."""
+        running = {h.turn_id for h in self.window.handles.values()}
+        return isinstance(past, TurnFinished | TurnFailed | StoredCallState) and past.turn_id in running
+
     def _dispatch(self, events: list[Event], *, refresh: bool = True) -> None:
         self._replaying = True
         try:
             for past in events:
-                self.window.bridge.dispatch(past, quiet=True)
+                if not self._still_running(past):
+                    self.window.bridge.dispatch(past, quiet=True)
         finally:
             self._replaying = False
         if refresh:

@@ -142,6 +142,39 @@ async def test_a_running_turn_stays_in_its_conversation(qtbot: QtBot, tmp_path: 
 
 
 @pytest.mark.asyncio
+async def test_a_conversation_opened_again_while_its_turn_runs_shows_it_running(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    gate = asyncio.Event()
+    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
+    rt = runtime(tmp_path, backend)
+    try:
+        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
+        win = open_window(qtbot, rt)
+        pane = win.conversation_pane
+        first = pane.shown["a1"]
+        handle = win.send_text("a1", "take your time")
+        await until(lambda: "take your time" in chat_texts(win) and len(win.panels["a1"].rows) == 1)
+        pane.new_conversation()
+        item = pane.list.item_of(first)
+        assert item is not None
+        pane.list.tree.itemClicked.emit(item, 0)  # back to it before the turn ends
+        await until(lambda: chat_texts(win) == ["take your time"] and len(win.panels["a1"].rows) == 1)
+        await asyncio.sleep(0.1)  # the replay has ended
+        chat = win.chats["a1"]
+        assert chat.typing.isVisible()  # still working: the replay does not end a running turn
+        [row] = win.panels["a1"].rows.values()
+        assert row.status.text() == "running…"
+        gate.set()
+        await handle.wait()
+        await until(lambda: chat_texts(win) == ["take your time", "Finally done."])
+        assert not chat.typing.isVisible()
+        assert row.status.text() == "ok"
+    finally:
+        await close(rt)
+
+
+@pytest.mark.asyncio
 async def test_an_earlier_conversation_is_listed_not_shown(qtbot: QtBot, tmp_path: Path) -> None:
     store = Store.open(tmp_path / "data")  # a conversation named by the agent id, village unknown
     journal = SqliteJournal(store)
