@@ -117,6 +117,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     history: StoreHistory | None = None
     if conversations is not None:
         conversations.adopt_known(a.id for a in config.agents)  # earlier chats run with this file
+        conversations.adopt_cut(a.id for a in config.agents)  # a crash-cut turn recovery continues
         village.history_for = lambda agent_id, cid: conversations.past(agent_id, cid, SEED_TURNS)
         seed_histories(village, conversations, config)  # the models remember the turns before a restart
         history = StoreHistory(

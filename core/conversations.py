@@ -162,6 +162,19 @@ class Conversations:
             self.switch(agent_id, conversation_id, host)
         return True
 
+    def adopt_cut(self, agent_ids: Iterable[str]) -> list[str]:
+        """Make an earlier conversation with a cut or paused turn the agent's current one (and this
+        village's): the crash cut the last run, which recovery now continues, and the window must
+        show it from its start (it is built before the turn resumes)."""
+        adopted: list[str] = []
+        for agent_id in agent_ids:
+            for info in self.earlier(agent_id):
+                if self.store.has_open_turn(info.id):
+                    self.store.set_current_conversation(self.village_id, agent_id, info.id)
+                    adopted.append(info.id)
+                    break
+        return adopted
+
     def adopt_known(self, agent_ids: Iterable[str]) -> list[str]:
         """Claim for this village the earlier conversations of ``agent_ids`` that have a picture
         in this village's media cache (they were run with this configuration file)."""

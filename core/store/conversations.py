@@ -94,6 +94,14 @@ class StoreConversations(StoreReads):
             )
             return cur.rowcount > 0
 
+    def has_open_turn(self, conversation_id: str) -> bool:
+        """Whether a turn of the conversation was cut (running) or paused: recovery continues it."""
+        rows = self._q(
+            "SELECT 1 FROM turns WHERE conversation_id=? AND state IN ('running', 'paused') LIMIT 1",
+            (conversation_id,),
+        )
+        return bool(rows)
+
     def rename_conversation(self, conversation_id: str, title: str) -> None:
         with self._tx("rename_conversation") as conn:
             conn.execute("UPDATE conversations SET title=? WHERE id=?", (title, conversation_id))

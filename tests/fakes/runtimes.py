@@ -24,9 +24,6 @@ def start(data: Path, backend: ModelBackend, stamp: str) -> Runtime:
     assert isinstance(rt.village, Village)
     rt.village._stamp = stamp
     rt.village._backend_factory = lambda t: backend
-    assert rt.conversations is not None
-    for info in rt.conversations.earlier("agent_9"):  # the crashed store's chat (written without a village)
-        rt.conversations.take_resumed("agent_9", info.id, rt.village)  # is this village's, as after a crash
     return rt
 
 
