@@ -163,12 +163,13 @@ class Conversations:
         return True
 
     def adopt_cut(self, agent_ids: Iterable[str]) -> list[str]:
-        """Make an earlier conversation with a cut or paused turn the agent's current one (and this
-        village's): the crash cut the last run, which recovery now continues, and the window must
-        show it from its start (it is built before the turn resumes)."""
+        """Make a conversation with a cut or paused turn the agent's current one: this village's
+        (the person may have moved on to another before the crash), else an earlier one (then it
+        becomes this village's). Recovery continues that turn, and the window, built before it
+        resumes, must show it from its start."""
         adopted: list[str] = []
         for agent_id in agent_ids:
-            for info in self.earlier(agent_id):
+            for info in [*self.of(agent_id), *self.earlier(agent_id)]:
                 if self.store.has_open_turn(info.id):
                     self.store.set_current_conversation(self.village_id, agent_id, info.id)
                     adopted.append(info.id)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.canonical import ImageData, Role
+from core.canonical import ChatMessage, ImageData, Role, Usage
 from core.config import config_to_json, ensure_village_id, load_config, parse_config
 from core.conversations import Conversations
 from core.media_cache import MediaCache
@@ -175,5 +175,25 @@ async def test_an_earlier_conversation_with_a_picture_in_this_media_cache_is_thi
         assert mine.adopt_known(["a1"]) == ["a1"]
         assert [c.id for c in mine.of("a1")] == ["a1"] and mine.earlier("a1") == []
         assert mine.current("a1") == "a1"  # its newest: the chat it was
+    finally:
+        store.close()
+
+
+def test_a_conversation_with_a_cut_turn_is_current_before_the_window_opens(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "data")
+    try:
+        conv = Conversations(store, "village-1")
+        left = conv.current("a1")
+        SqliteJournal(store, conv.current).begin_turn("t-cut", "a1", ChatMessage(Role.USER, "watch the door"))
+        moved_on = conv.new("a1", reuse_empty=False)  # the person moved on; then the app was killed
+        assert conv.current("a1") == moved_on != left
+        assert conv.adopt_cut(["a1"]) == [left]  # recovery continues its turn: shown from the start
+        assert conv.current("a1") == left
+        SqliteJournal(store).begin_turn("t-old", "b1", ChatMessage(Role.USER, "from before"))  # village unknown
+        assert conv.earlier("b1")[0].id == "b1"
+        assert conv.adopt_cut(["b1"]) == ["b1"]
+        assert conv.current("b1") == "b1" and conv.earlier("b1") == []  # now this village's
+        SqliteJournal(store).end_turn("t-cut", "-", "", Usage())
+        assert conv.adopt_cut(["a1"]) == []  # nothing open: nothing changes
     finally:
         store.close()
