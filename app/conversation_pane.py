@@ -150,8 +150,21 @@ class ConversationPane(QObject):
         title = (info.title if info is not None else "") or self.tr("New conversation")
         box = QMessageBox(self.window)
         box.setObjectName("deleteConversationBox")
-        box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(self.tr("Delete conversation"))
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        self.confirm = box
+        if self.running_in(conversation_id):  # deleting it would lose the turn's answer unseen
+            box.setIcon(QMessageBox.Icon.Information)
+            box.setText(
+                self.tr("“{title}” has a turn running. Stop it first, then delete the conversation.").format(
+                    title=title
+                )
+            )
+            box.addButton(QMessageBox.StandardButton.Ok)
+            box.finished.connect(lambda _result: self._answered(box))
+            box.open()
+            return
+        box.setIcon(QMessageBox.Icon.Warning)
         box.setText(self.tr("Delete “{title}”?").format(title=title))
         box.setInformativeText(
             self.tr("Its messages and the pictures only it uses are removed from this computer.")
@@ -159,14 +172,19 @@ class ConversationPane(QObject):
         delete = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.setWindowModality(Qt.WindowModality.WindowModal)
         box.finished.connect(partial(self._delete_answered, box, delete, conversation_id))
-        self.confirm = box
         box.open()
 
-    def _delete_answered(self, box: QMessageBox, delete: object, conversation_id: str, _result: int) -> None:
+    def running_in(self, conversation_id: str) -> bool:
+        """Whether a turn of ``conversation_id`` is running now."""
+        return any(self.turns.get(h.turn_id) == conversation_id for h in self.window.handles.values())
+
+    def _answered(self, box: QMessageBox) -> None:
         self.confirm = None
         box.deleteLater()
+
+    def _delete_answered(self, box: QMessageBox, delete: object, conversation_id: str, _result: int) -> None:
+        self._answered(box)
         agent_id = self.window.current_agent()
         if box.clickedButton() is not delete or self.conversations is None or agent_id is None:
             return

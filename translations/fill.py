@@ -589,6 +589,10 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Delete conversation": ("会話を削除", "删除对话"),
     "Delete “{title}”?": ("「{title}」を削除しますか？", "删除“{title}”？"),
+    "“{title}” has a turn running. Stop it first, then delete the conversation.": (
+        "「{title}」ではターンが実行中です。先に停止してから会話を削除してください。",
+        "“{title}”有一个轮次正在运行。请先停止它，然后再删除对话。",
+    ),
     "Its messages and the pictures only it uses are removed from this computer.": (
         "この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。",
         "此对话的消息以及只有它使用的图片将从这台计算机上删除。",

@@ -475,22 +475,27 @@
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="154" />
+        <location filename="../app/conversation_pane.py" line="153" />
         <source>Delete conversation</source>
         <translation>Delete conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="155" />
+        <location filename="../app/conversation_pane.py" line="159" />
+        <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
+        <translation>“{title}” has a turn running. Stop it first, then delete the conversation.</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="168" />
         <source>Delete “{title}”?</source>
         <translation>Delete “{title}”?</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="157" />
+        <location filename="../app/conversation_pane.py" line="170" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>Its messages and the pictures only it uses are removed from this computer.</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="159" />
+        <location filename="../app/conversation_pane.py" line="172" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>

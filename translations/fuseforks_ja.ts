@@ -475,22 +475,27 @@
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="154" />
+        <location filename="../app/conversation_pane.py" line="153" />
         <source>Delete conversation</source>
         <translation>会話を削除</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="155" />
+        <location filename="../app/conversation_pane.py" line="159" />
+        <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
+        <translation>「{title}」ではターンが実行中です。先に停止してから会話を削除してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="168" />
         <source>Delete “{title}”?</source>
         <translation>「{title}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="157" />
+        <location filename="../app/conversation_pane.py" line="170" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="159" />
+        <location filename="../app/conversation_pane.py" line="172" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>

@@ -475,22 +475,27 @@
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="154" />
+        <location filename="../app/conversation_pane.py" line="153" />
         <source>Delete conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="155" />
+        <location filename="../app/conversation_pane.py" line="159" />
+        <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
+        <translation>“{title}”有一个轮次正在运行。请先停止它，然后再删除对话。</translation>
+    </message>
+    <message>
+        <location filename="../app/conversation_pane.py" line="168" />
         <source>Delete “{title}”?</source>
         <translation>删除“{title}”？</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="157" />
+        <location filename="../app/conversation_pane.py" line="170" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>此对话的消息以及只有它使用的图片将从这台计算机上删除。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="159" />
+        <location filename="../app/conversation_pane.py" line="172" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>

@@ -175,6 +175,42 @@ async def test_a_conversation_opened_again_while_its_turn_runs_shows_it_running(
 
 
 @pytest.mark.asyncio
+async def test_a_conversation_whose_turn_runs_is_not_deleted(qtbot: QtBot, tmp_path: Path) -> None:
+    gate = asyncio.Event()
+    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
+    rt = runtime(tmp_path, backend)
+    try:
+        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
+        win = open_window(qtbot, rt)
+        pane = win.conversation_pane
+        first = pane.shown["a1"]
+        handle = win.send_text("a1", "take your time")
+        await until(lambda: "take your time" in chat_texts(win))
+        pane.new_conversation()
+        item = pane.list.item_of(first)
+        assert item is not None
+        pane.ask_delete(first)
+        box = pane.confirm
+        assert box is not None
+        assert (
+            box.text() == "“take your time” has a turn running. Stop it first, then delete the conversation."
+        )
+        assert [box.buttonRole(b) for b in box.buttons()] == [QMessageBox.ButtonRole.AcceptRole]  # no Delete
+        box.button(QMessageBox.StandardButton.Ok).click()
+        assert pane.confirm is None
+        gate.set()
+        await handle.wait()
+        await until(lambda: "a1" not in win.handles)
+        assert rt.conversations is not None
+        assert rt.conversations.store.conversation(first) is not None  # kept, with its answer
+        pane.ask_delete(first)  # the turn has ended: now it may go
+        box = pane.confirm
+        assert box is not None and box.text() == "Delete “take your time”?"
+    finally:
+        await close(rt)
+
+
+@pytest.mark.asyncio
 async def test_an_earlier_conversation_is_listed_not_shown(qtbot: QtBot, tmp_path: Path) -> None:
     store = Store.open(tmp_path / "data")  # a conversation named by the agent id, village unknown
     journal = SqliteJournal(store)

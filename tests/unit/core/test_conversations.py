@@ -189,7 +189,9 @@ def test_a_conversation_with_a_cut_turn_is_current_before_the_window_opens(tmp_p
         assert conv.current("a1") == moved_on != left
         assert conv.adopt_cut(["a1"]) == [left]  # recovery continues its turn: shown from the start
         assert conv.current("a1") == left
-        SqliteJournal(store).begin_turn("t-old", "b1", ChatMessage(Role.USER, "from before"))  # village unknown
+        SqliteJournal(store).begin_turn(
+            "t-old", "b1", ChatMessage(Role.USER, "from before")
+        )  # village unknown
         assert conv.earlier("b1")[0].id == "b1"
         assert conv.adopt_cut(["b1"]) == ["b1"]
         assert conv.current("b1") == "b1" and conv.earlier("b1") == []  # now this village's
