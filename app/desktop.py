@@ -81,8 +81,7 @@ class DesktopManners(QObject):
         for pane in (window.chat_stack, window.panel_stack):  # bubbles and tool rows: Qt names them
             pane.setProperty(NAMED_BY_QT, True)
         follow(window)
-        window.bridge.turnFinished.connect(self.turn_finished)
-        window.bridge.turnFailed.connect(self.turn_failed)
+        window.bridge.anyEvent.connect(self.any_event)  # also a turn of a conversation not shown
         QGuiApplication.styleHints().colorSchemeChanged.connect(self.restyle)
         window.installEventFilter(self)
 
@@ -105,6 +104,12 @@ class DesktopManners(QObject):
         handle = self.window.handles.get(agent_id)
         return handle is not None and handle.turn_id == turn_id and not self.in_front()
 
+    def any_event(self, e: object) -> None:
+        if isinstance(e, TurnFinished):
+            self.turn_finished(e)
+        elif isinstance(e, TurnFailed):
+            self.turn_failed(e)
+
     def turn_finished(self, e: TurnFinished) -> None:
         if not self.worth_telling(e.agent_id, e.turn_id) or e.stop in (Stop.INTERRUPTED, Stop.PAUSED):
             return  # the person is looking, or stopped it themself
@@ -120,4 +125,4 @@ class DesktopManners(QObject):
         self.notifier.notify(title, e.message)
 
     def agent(self, agent_id: str) -> str:
-        return next((s.name for s in self.window.village.statuses() if s.agent_id == agent_id), agent_id)
+        return self.window._agent_name(agent_id)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
@@ -206,6 +207,35 @@ async def test_a_conversation_whose_turn_runs_is_not_deleted(qtbot: QtBot, tmp_p
         pane.ask_delete(first)  # the turn has ended: now it may go
         box = pane.confirm
         assert box is not None and box.text() == "Delete “take your time”?"
+    finally:
+        await close(rt)
+
+
+@pytest.mark.asyncio
+async def test_a_turn_ending_in_a_conversation_not_shown_is_still_a_notification(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    gate = asyncio.Event()
+    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
+    rt = runtime(tmp_path, backend)
+    try:
+        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
+        win = open_window(qtbot, rt)
+        shown: list[tuple[str, str]] = []
+        win.manners.notifier = SimpleNamespace(notify=lambda title, text: shown.append((title, text)))
+        handle = win.send_text("a1", "take your time")
+        await until(lambda: "take your time" in chat_texts(win))
+        win.conversation_pane.new_conversation()  # its live events are hidden from now on
+        other = QWidget()
+        qtbot.addWidget(other)
+        other.show()
+        other.activateWindow()
+        await until(lambda: not win.isActiveWindow())
+        gate.set()
+        await handle.wait()
+        await until(lambda: shown != [])
+        assert shown == [("Ava answered", "Finally done.")]
+        assert chat_texts(win) == []
     finally:
         await close(rt)
 
