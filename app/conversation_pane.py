@@ -34,6 +34,7 @@ from core.log import event as log_event
 
 from .background import Background
 from .widgets.conversations import ConversationList
+from .widgets.viewer import PictureViewer
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -225,6 +226,10 @@ class ConversationPane(QObject):
         self.shown[agent_id] = conversation_id
         self.pages[agent_id] = turns
         win = self.window
+        chat = win.chats.get(agent_id)
+        for viewer in win.findChildren(PictureViewer, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if chat is not None and viewer.gallery == chat.pictures:
+                viewer.close()  # it steps through the chat that goes now
         for views, stack in ((win.chats, win.chat_stack), (win.panels, win.panel_stack)):
             old = views.pop(agent_id, None)
             if old is not None:

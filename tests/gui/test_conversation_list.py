@@ -17,10 +17,11 @@ from pytestqt.qtbot import QtBot
 from app.keys import KeyStore
 from app.launcher import Runtime, make_runtime
 from app.main_window import MainWindow
-from core.canonical import ChatMessage, Role, Usage
+from core.canonical import ChatMessage, ImageData, Role, Usage
 from core.store import SqliteJournal, Store
 from core.village import Village
 from tests.fakes.configs import window_config
+from tests.fakes.images import jpeg
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
 from tests.fakes.waits import until
 from tests.fakes.windows import window
@@ -236,6 +237,27 @@ async def test_a_turn_ending_in_a_conversation_not_shown_is_still_a_notification
         await until(lambda: shown != [])
         assert shown == [("Ava answered", "Finally done.")]
         assert chat_texts(win) == []
+    finally:
+        await close(rt)
+
+
+@pytest.mark.asyncio
+async def test_the_viewer_of_a_conversation_closes_when_another_is_opened(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    picture = ImageData("image/jpeg", jpeg(), 320, 240)
+    rt = runtime(tmp_path, ScriptedBackend([call("cam__look"), reply("seen")]))
+    try:
+        rt.village.add_tools("a1", [EchoTool("cam__look", "frame", images=[picture])])  # type: ignore[attr-defined]
+        win = open_window(qtbot, rt)
+        await win.send_text("a1", "look").wait()
+        chat = win.chats["a1"]
+        await until(lambda: len(chat.previews) == 1 and chat.previews[0].image is not None)
+        chat.previews[0].open_full_size()
+        viewer = chat.previews[0].viewer
+        assert viewer is not None and viewer.isVisible()
+        win.conversation_pane.new_conversation()
+        assert not viewer.isVisible()  # it stepped through the chat that went
     finally:
         await close(rt)
 
