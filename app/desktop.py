@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 
 from core.events import TurnFailed, TurnFinished
@@ -27,7 +27,7 @@ from core.stops import Stop
 
 from .accessible import NAMED_BY_QT, follow
 from .instance import bring_to_front
-from .style import style_sheet
+from .style import style_sheet, with_links
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -94,7 +94,11 @@ class DesktopManners(QObject):
         return False
 
     def restyle(self) -> None:
-        self.window.setStyleSheet(style_sheet(QApplication.palette(self.window)))
+        palette = QApplication.palette(self.window)
+        readable = with_links(palette)
+        if readable.color(QPalette.ColorRole.Link) != palette.color(QPalette.ColorRole.Link):
+            QApplication.setPalette(readable)  # once: the change comes back here with links that fit
+        self.window.setStyleSheet(style_sheet(readable))
 
     def in_front(self) -> bool:
         return self.window.isActiveWindow() and not self.window.isMinimized()

@@ -34,6 +34,19 @@ def mix(start: QColor | str, b: QColor | str, share: float) -> str:
     ).name()
 
 
+LINK = ("#1a5fb4", "#8ab4f8")  # links in Markdown answers: (light theme, dark theme)
+
+
+def with_links(palette: QPalette) -> QPalette:
+    """``palette`` with link colours readable on its background (a desktop's dark palette often
+    keeps the light theme's dark blue link, unreadable on dark grey)."""
+    shade = 1 if is_dark(palette) else 0
+    out = QPalette(palette)
+    out.setColor(QPalette.ColorRole.Link, QColor(LINK[shade]))
+    out.setColor(QPalette.ColorRole.LinkVisited, QColor(LINK[shade]))
+    return out
+
+
 def problem_colour(palette: QPalette) -> str:
     """The colour of a problem (a field's border, its message) on ``palette``'s background."""
     return ERROR[1 if is_dark(palette) else 0]

@@ -88,12 +88,17 @@ def split_blocks(text: str) -> list[Block]:
     return out
 
 
+# toHtml() writes the link colour of the moment into each link; without it a link follows the
+# label's palette (app.style.with_links), so it stays readable after a switch to a dark theme
+LINK_COLOUR = re.compile(r'(<a [^>]*><span style="[^"]*?) ?color:#[0-9a-fA-F]{6};')
+
+
 def markdown_html(text: str) -> str:
     """Qt's rendering of Markdown prose as HTML for a label (raw HTML in the text stays text)."""
     doc = QTextDocument()
     features = QTextDocument.MarkdownFeature
     doc.setMarkdown(text, features.MarkdownDialectGitHub | features.MarkdownNoHTML)
-    return doc.toHtml()
+    return LINK_COLOUR.sub(r"\1", doc.toHtml())  # links take the palette's colour (light or dark)
 
 
 class CopyButton(QToolButton):

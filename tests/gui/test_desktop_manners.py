@@ -201,6 +201,9 @@ async def test_the_colours_follow_a_dark_palette(qtbot: QtBot, tmp_path: Path) -
         assert bg.lightnessF() < 0.35, bubble.objectName()
         assert contrast(text_colour(bubble.label or bubble.findChild(QLabel)), bg) >= 4.5, bubble.objectName()
     assert contrast(text_colour(user.label), background(user)) >= 4.5  # the accent, in both themes
+    prose = assistant.findChild(QLabel)
+    link = prose.palette().color(QPalette.ColorRole.Link)  # a Markdown answer's links
+    assert contrast(link, background(assistant)) >= 4.5, link.name()
     bg = background(row)
     assert bg.lightnessF() < 0.35
     for label in (row.display_line, row.status, row.duration):
