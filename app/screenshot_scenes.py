@@ -24,7 +24,7 @@ from app.settings import SettingsDialog
 from app.startup_problems import StartupProblem, read_start
 from app.style import style_sheet
 from app.widgets.startup_dialog import StartupProblemDialog
-from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, Usage
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
 from core.config import parse_config
 from core.llm import TextSink
 from core.store import SqliteJournal, Store
@@ -50,19 +50,23 @@ print(greet("Ava"))
 
 The function returns the text; **print** shows it."""
 
-SCRIPT: list[str | Exception] = [
+LOOK = ChatResponse(  # one tool round: the camera's live view
+    ChatMessage(Role.ASSISTANT, "", tool_calls=[ToolCall("call_1", "camera__live_view_image", {})]),
+    Usage(380, 24),
+    "tool_use",
+)
+SCRIPT: list[str | Exception | ChatResponse] = [
     ANSWER,
     ProviderHTTPError(401, "invalid x-api-key"),
     "Three cups: a red one by the door and two white ones on the top shelf.",
-    "The garden camera shows the lawn in the sun, a bench and the gate.",
-    "Yes: the latch is down and the padlock hangs closed.",
+    LOOK,
+    "The camera shows an orange ball in the air above the lawn, under a clear blue sky.",
 ]
 ASKED = [
     "How do I greet a visitor in Python?",
     "And in Rust?",
     "Count the cups on the shelf",
     "Describe the garden camera",
-    "Is the gate locked?",
 ]
 BROKEN_JSON = '{\n  "village": {"name": "Home", "language": "en"},\n  "templates": [\n    {"name": "Claude" "protocol": "anthropic"}\n  ]\n}\n'
 
@@ -71,7 +75,7 @@ BROKEN_JSON = '{\n  "village": {"name": "Home", "language": "en"},\n  "templates
 class Replies:
     """A ModelBackend answering from ``steps`` in order (an exception is raised, not answered)."""
 
-    steps: list[str | Exception]
+    steps: list[str | Exception | ChatResponse]
     backend: str = "anthropic"
     model: str = "claude-sonnet-4-5"
     done: list[str] = field(default_factory=list)
@@ -80,6 +84,8 @@ class Replies:
         step = self.steps.pop(0)
         if isinstance(step, Exception):
             raise step
+        if isinstance(step, ChatResponse):
+            return step
         if on_text:
             on_text(step)
         return ChatResponse(ChatMessage(Role.ASSISTANT, step), Usage(412, 96), "end_turn")
