@@ -4,14 +4,24 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m app.screenshots docs/screenshots   (the same)
 
 Runs the demo village (the real camera simulator subprocess, the offline demo model) in a
-temporary HOME, sends one live-view request through the input box, and saves with
-``QWidget.grab()``:
+temporary HOME, sends one live-view request through the input box, stages the other scenes through
+the real window and dialog APIs (``app.screenshot_scenes``), and saves with ``QWidget.grab()``:
 
 1. ``01-live-view.png``: the main window after the turn (tool row "(1 image: JPEG … KB)", preview);
 2. ``02-tool-row-expanded.png``: the same with the tool row opened (exact input and output);
 3. ``03-settings-agent-template.png``: Settings, agent page, the template being switched;
 4. ``04-main-ja.png``: a turn in a Japanese village;
-5. ``05-main-zh.png``: a turn in a Chinese village.
+5. ``05-main-zh.png``: a turn in a Chinese village;
+6. ``06-conversations.png``: three conversations (one renamed) and "Earlier conversations";
+7. ``07-markdown-answer.png``: a Markdown answer with a code block, then a failed turn;
+8. ``08-viewer-zoomed.png``: the picture viewer zoomed in on the camera frame;
+9. ``09-settings-preset.png``: Settings, Ollama added from a preset, Test connection passed;
+10. ``10-startup-problem.png``: the start-up problem dialog on a JSON syntax error;
+11. ``11-dark-theme.png``: the main window after the turn in a dark palette;
+12. ``12-mcp-servers.png``: the MCP servers panel, one server connected (tools shown), one failed.
+
+``--only NAME …`` makes only the scenes named (``village``, ``studio``, ``settings``, ``startup``,
+``ja``, ``zh``), for a quick test.
 
 Nothing outside the temporary HOME is read or written except the output folder.
 """
@@ -23,15 +33,15 @@ import asyncio
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import keyring.backends.fail
 import qasync
-from PySide6.QtCore import QPoint
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.demo import DEMO_AGENT_ID, DemoCamera, demo_config
@@ -39,23 +49,34 @@ from app.i18n import Translations
 from app.keys import KeyStore
 from app.launcher import finish_pending, make_runtime
 from app.main_window import MainWindow
+from app.screenshot_scenes import dark_palette, settings_shot, startup_shot, studio_shots
+from app.widgets.chat import ChatView
 from core.config import Template
 from core.llm import DEFAULT_BASE_URLS
 from core.log import LOG
 
 SIZE = (1280, 800)
+CJK_SIZE = (1280, 880)  # Japanese and Chinese lines wrap more: the whole turn still fits
 ASK = {
     "en": "Take one live view frame and describe it in one sentence.",
     "ja": "ライブビューを1枚撮って、一文で説明してください。",
     "zh": "拍一张实时取景画面，用一句话描述它。",
 }
-NAMES = (
-    "01-live-view.png",
-    "02-tool-row-expanded.png",
-    "03-settings-agent-template.png",
-    "04-main-ja.png",
-    "05-main-zh.png",
-)
+NAMES = {
+    "live": "01-live-view.png",
+    "expanded": "02-tool-row-expanded.png",
+    "agent-template": "03-settings-agent-template.png",
+    "ja": "04-main-ja.png",
+    "zh": "05-main-zh.png",
+    "conversations": "06-conversations.png",
+    "markdown": "07-markdown-answer.png",
+    "viewer": "08-viewer-zoomed.png",
+    "settings": "09-settings-preset.png",
+    "startup": "10-startup-problem.png",
+    "dark": "11-dark-theme.png",
+    "servers": "12-mcp-servers.png",
+}
+SCENES = ("village", "ja", "zh", "studio", "settings", "startup")
 
 
 @dataclass(frozen=True)
@@ -112,7 +133,22 @@ def save(widget: QWidget, path: Path, popup: QWidget | None = None, under: QWidg
     return Shot(path, pixmap.width(), pixmap.height())
 
 
-async def village_shots(language: str, camera_url: str, home: Path, out: Path) -> list[Shot]:
+class Shots:
+    """The pictures taken so far, in order, saved into ``out`` under ``NAMES``."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.taken: list[Shot] = []
+
+    def __call__(
+        self, widget: QWidget, key: str, popup: QWidget | None = None, under: QWidget | None = None
+    ) -> Shot:
+        shot = save(widget, self.out / NAMES[key], popup, under)
+        self.taken.append(shot)
+        return shot
+
+
+async def village_shots(language: str, camera_url: str, home: Path, shots: Shots) -> None:
     """One window in ``language``: a live-view turn typed into the input box, then the pictures."""
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -131,10 +167,17 @@ async def village_shots(language: str, camera_url: str, home: Path, out: Path) -
     translations = Translations(app)
     translations.set_language(language)
     rt = make_runtime(config, keys, store_dir=home / f"data-{language}")
-    win = MainWindow(rt.village, keys, translations=translations, demo=True, history=rt.history)
-    win.resize(*SIZE)
+    win = MainWindow(
+        rt.village,
+        keys,
+        translations=translations,
+        demo=True,
+        history=rt.history,
+        conversations=rt.conversations,
+        servers=rt.provider,
+    )
+    win.resize(*(SIZE if language == "en" else CJK_SIZE))
     win.show()
-    shots: list[Shot] = []
     try:
         await rt.village.start()
         win.refresh_agents()
@@ -145,28 +188,17 @@ async def village_shots(language: str, camera_url: str, home: Path, out: Path) -
         await until(lambda: len(chat.previews) == 1 and chat.previews[0].image is not None)
         await settle()
         if language != "en":
-            shots.append(save(win, out / NAMES[3 if language == "ja" else 4]))
-            return shots
-        shots.append(save(win, out / NAMES[0]))
+            shots(win, language)
+            return
+        shots(win, "live")
         (row,) = win.panels[DEMO_AGENT_ID].rows.values()
         row.set_expanded(True)
         await settle()
-        shots.append(save(win, out / NAMES[1]))
+        shots(win, "expanded")
         row.set_expanded(False)
-        dlg = win.open_settings()
-        dlg.tabs.setCurrentIndex(1)
-        dlg.agents_page.agent_list.setCurrentRow(0)
-        dlg.agents_page.a_template.setCurrentText("Claude")  # shown, never saved
-        dlg.resize(960, 620)
-        await settle()
-        dlg.agents_page.a_template.showPopup()  # the open list is its own window: painted onto the dialog's picture
-        await settle()
-        shots.append(
-            save(dlg, out / NAMES[2], dlg.agents_page.a_template.view().window(), dlg.agents_page.a_template)
-        )
-        dlg.agents_page.a_template.hidePopup()
-        dlg.close()
-        return shots
+        await agent_template_shot(win, shots)
+        await viewer_shot(chat, shots)
+        await dark_shot(app, win, shots)
     finally:
         win.close()
         translations.uninstall()
@@ -175,20 +207,66 @@ async def village_shots(language: str, camera_url: str, home: Path, out: Path) -
             rt.store.close()
 
 
-async def all_shots(out: Path, home: Path) -> list[Shot]:
+async def agent_template_shot(win: MainWindow, shots: Shots) -> None:
+    dlg = win.open_settings()
+    dlg.tabs.setCurrentIndex(1)
+    dlg.agents_page.agent_list.setCurrentRow(0)
+    dlg.agents_page.a_template.setCurrentText("Claude")  # shown, never saved
+    dlg.resize(960, 620)
+    await settle()
+    dlg.agents_page.a_template.showPopup()  # the open list is its own window: painted onto the dialog's picture
+    await settle()
+    shots(dlg, "agent-template", dlg.agents_page.a_template.view().window(), dlg.agents_page.a_template)
+    dlg.agents_page.a_template.hidePopup()
+    dlg.close()
+
+
+async def viewer_shot(chat: ChatView, shots: Shots) -> None:
+    preview = chat.previews[0]
+    preview.open_full_size()
+    viewer = preview.viewer
+    assert viewer is not None
+    viewer.resize(900, 640)
+    await settle()
+    port = viewer.area.viewport()
+    viewer.zoom_by(2.5, QPointF(port.width() * 0.33, port.height() * 0.55))
+    await settle()
+    shots(viewer, "viewer")
+    viewer.close()
+
+
+async def dark_shot(app: QApplication, win: MainWindow, shots: Shots) -> None:
+    light = QPalette(app.palette())
+    app.setPalette(dark_palette())  # the window restyles itself on the palette change
+    try:
+        await settle()
+        shots(win, "dark")
+    finally:
+        app.setPalette(light)
+        await settle()
+
+
+async def all_shots(out: Path, home: Path, only: set[str]) -> list[Shot]:
     camera = DemoCamera()
     url = await camera.start()
+    shots = Shots(out)
     try:
-        shots: list[Shot] = []
         for language in ("en", "ja", "zh"):
-            shots += await village_shots(language, url, home, out)
-        return shots
+            if (language if language != "en" else "village") in only:
+                await village_shots(language, url, home, shots)
+        if "studio" in only:
+            await studio_shots(url, home, shots, settle)
+        if "settings" in only:
+            await settings_shot(shots, settle)
+        if "startup" in only:
+            await startup_shot(home, shots, settle)
+        return shots.taken
     finally:
         await camera.stop()
 
 
-def take_screenshots(out: Path) -> list[Shot]:
-    """Write the five PNGs into ``out``; returns them in order."""
+def take_screenshots(out: Path, only: Iterable[str] = SCENES) -> list[Shot]:
+    """Write the PNGs of the scenes ``only`` into ``out``; returns them in the order taken."""
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
@@ -198,7 +276,7 @@ def take_screenshots(out: Path) -> list[Shot]:
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         try:
-            shots: list[Shot] = loop.run_until_complete(all_shots(out, home))
+            shots: list[Shot] = loop.run_until_complete(all_shots(out, home, set(only)))
         finally:
             finish_pending(loop)
             loop.close()
@@ -212,8 +290,11 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("out", type=Path, help="folder for the PNG files")
+    parser.add_argument(
+        "--only", nargs="+", choices=SCENES, metavar="SCENE", default=list(SCENES), help="scenes to make"
+    )
     args = parser.parse_args(argv)
-    for shot in take_screenshots(args.out):
+    for shot in take_screenshots(args.out, args.only):
         print(f"{shot.path} {shot.width}x{shot.height} {shot.path.stat().st_size // 1000} KB")
     return 0
 

@@ -1,4 +1,4 @@
-"""``tools/screenshots.py`` (``app.screenshots``): the five PNGs of the demo village, at the expected sizes, not blank."""
+"""``tools/screenshots.py`` (``app.screenshots``): the twelve PNGs, at the expected sizes, not blank."""
 
 from __future__ import annotations
 
@@ -14,12 +14,19 @@ from PySide6.QtWidgets import QApplication
 from app.screenshots import main
 
 ROOT = Path(__file__).resolve().parents[2]
-EXPECTED = {
+EXPECTED = {  # in the order the script takes them
     "01-live-view.png": (1280, 800),
     "02-tool-row-expanded.png": (1280, 800),
     "03-settings-agent-template.png": (960, 620),
-    "04-main-ja.png": (1280, 800),
-    "05-main-zh.png": (1280, 800),
+    "08-viewer-zoomed.png": (900, 640),
+    "11-dark-theme.png": (1280, 800),
+    "04-main-ja.png": (1280, 880),
+    "05-main-zh.png": (1280, 880),
+    "07-markdown-answer.png": (1280, 800),
+    "06-conversations.png": (1280, 800),
+    "12-mcp-servers.png": (1280, 1040),
+    "09-settings-preset.png": (960, 620),
+    "10-startup-problem.png": (760, 360),
 }
 
 
@@ -32,7 +39,7 @@ def test_command_line_wrapper_runs() -> None:
         check=True,
         cwd="/",  # the wrapper finds app/ by itself
     )
-    assert out.stdout.startswith("usage: screenshots.py [-h] out")
+    assert out.stdout.startswith("usage: screenshots.py [-h] [--only SCENE [SCENE ...]] out")
     assert "01-live-view.png" in out.stdout
 
 
@@ -62,7 +69,7 @@ def highlighted(image: QImage, rgb: tuple[int, int, int]) -> int:
 
 
 @pytest.mark.qt_log_ignore(r"This plugin does not support (propagateSizeHints|raise|grabbing the keyboard)")
-def test_screenshots_script_writes_five_pngs(
+def test_screenshots_script_writes_all_pngs(
     qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     qapp.setQuitOnLastWindowClosed(False)
@@ -83,7 +90,13 @@ def test_screenshots_script_writes_five_pngs(
         assert colours(image) > 40, name
         assert f"{path} {width}x{height} {len(data) // 1000} KB" in printed
     # the main windows show the camera frame: its sky blue and the user bubble's blue (#2f6fde)
-    for name in ("01-live-view.png", "02-tool-row-expanded.png", "04-main-ja.png", "05-main-zh.png"):
+    for name in (
+        "01-live-view.png",
+        "02-tool-row-expanded.png",
+        "04-main-ja.png",
+        "05-main-zh.png",
+        "11-dark-theme.png",
+    ):
         image = QImage(str(out / name))
         assert pixel_of(image, (0x2F, 0x6F, 0xDE)), name
         assert pixel_of(image, (0x2F, 0x5E, 0xA0), tolerance=20), name
@@ -92,3 +105,15 @@ def test_screenshots_script_writes_five_pngs(
     settings = QImage(str(out / "03-settings-agent-template.png"))
     highlight = qapp.palette().highlight().color()
     assert highlighted(settings, (highlight.red(), highlight.green(), highlight.blue())) > 10_000
+    # the dark theme: the window's own background is the dark palette's, not the light default
+    dark = QImage(str(out / "11-dark-theme.png"))
+    assert dark.pixelColor(dark.width() // 2, dark.height() - 4).lightness() < 80
+    # the viewer is zoomed in: the frame's sky fills the picture's middle
+    viewer = QImage(str(out / "08-viewer-zoomed.png"))
+    assert viewer.pixelColor(viewer.width() // 2, viewer.height() // 3).blue() > 100
+
+
+def test_only_makes_the_scenes_named(qapp: QApplication, tmp_path: Path) -> None:
+    qapp.setQuitOnLastWindowClosed(False)
+    assert main([str(tmp_path), "--only", "startup"]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["10-startup-problem.png"]
