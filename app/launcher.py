@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.builtin_tools import for_agent
 from core.config import Config, default_config_path, ensure_village_id
-from core.conversations import Conversations
+from core.conversations import SEED_TURNS, Conversations
 from core.events import ServerStatusChanged, StoreProblem
 from core.history import StoreHistory
 from core.journal import ResumePoint
@@ -135,12 +135,6 @@ def agent_model(config: Config, factory: BackendFactory, agent_id: str) -> Model
         return factory(config.template(config.agent(agent_id).template))
     except KeyError:
         return None
-
-
-# How much of the past an agent's model is given again after a restart: its newest finished turns,
-# without their images (S70-13 keeps tool images to one turn anyway). Bounded so a long-running camera
-# village neither reads its whole store at start-up nor outgrows the model's context.
-SEED_TURNS = 20
 
 
 def seed_histories(village: Village, conversations: Conversations, config: Config) -> None:

@@ -27,7 +27,8 @@ from core.media_cache import EXT_BY_TYPE, MediaCache
 from core.store import ConversationInfo, Store
 
 # How much of the past an agent's model is given again (at start-up and on a switch): its newest
-# finished turns, without their images (S70-13 keeps tool images to one turn anyway).
+# finished turns, without their images (S70-13 keeps tool images to one turn anyway). Bounded so a
+# long-running camera village neither reads its whole store at start-up nor outgrows the context.
 SEED_TURNS = 20
 
 
