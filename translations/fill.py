@@ -589,6 +589,10 @@ T: dict[str, tuple[str, str]] = {
     ),
     "Delete conversation": ("会話を削除", "删除对话"),
     "Delete “{title}”?": ("「{title}」を削除しますか？", "删除“{title}”？"),
+    "{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.": (
+        "{path} はこのアプリが読める設定ファイルではありません（{problems}）。エディターで直すか別の場所へ移してから、もう一度保存してください。設定画面はこのファイルを置き換えません。",
+        "{path} 不是本应用能读取的配置文件（{problems}）。请在编辑器中修正或将其移走，然后再次保存：设置不会替换它。",
+    ),
     "“{title}” has a turn running. Stop it first, then delete the conversation.": (
         "「{title}」ではターンが実行中です。先に停止してから会話を削除してください。",
         "“{title}”有一个轮次正在运行。请先停止它，然后再删除对话。",

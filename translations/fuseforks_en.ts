@@ -465,37 +465,37 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="81" />
+        <location filename="../app/conversation_pane.py" line="82" />
         <source>&amp;New conversation</source>
         <translation>&amp;New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="150" />
+        <location filename="../app/conversation_pane.py" line="151" />
         <source>New conversation</source>
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="153" />
+        <location filename="../app/conversation_pane.py" line="154" />
         <source>Delete conversation</source>
         <translation>Delete conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="159" />
+        <location filename="../app/conversation_pane.py" line="160" />
         <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
         <translation>“{title}” has a turn running. Stop it first, then delete the conversation.</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="168" />
+        <location filename="../app/conversation_pane.py" line="169" />
         <source>Delete “{title}”?</source>
         <translation>Delete “{title}”?</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="170" />
+        <location filename="../app/conversation_pane.py" line="171" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>Its messages and the pictures only it uses are removed from this computer.</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="172" />
+        <location filename="../app/conversation_pane.py" line="173" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
@@ -503,18 +503,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="122" />
+        <location filename="../app/widgets/markdown.py" line="127" />
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="122" />
-        <location filename="../app/widgets/markdown.py" line="124" />
+        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="129" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="123" />
+        <location filename="../app/widgets/markdown.py" line="128" />
         <source>Copy to the clipboard</source>
         <translation>Copy to the clipboard</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="114" />
+        <location filename="../app/desktop.py" line="123" />
         <source>{agent} answered</source>
         <translation>{agent} answered</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="119" />
+        <location filename="../app/desktop.py" line="128" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: the turn failed</translation>
     </message>
@@ -1253,94 +1253,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="135" />
-        <location filename="../app/settings/dialog.py" line="278" />
+        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="302" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="138" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="138" />
+        <location filename="../app/settings/dialog.py" line="139" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="147" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="151" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="153" />
-        <location filename="../app/settings/dialog.py" line="283" />
+        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="307" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="177" />
+        <location filename="../app/settings/dialog.py" line="178" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="232" />
+        <location filename="../app/settings/dialog.py" line="244" />
+        <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
+        <translation>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="256" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="240" />
+        <location filename="../app/settings/dialog.py" line="264" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="262" />
+        <location filename="../app/settings/dialog.py" line="286" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>The OS keyring could not be reached: store the key again under {entries}.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="280" />
+        <location filename="../app/settings/dialog.py" line="304" />
         <source>Save the changes to the settings?</source>
         <translation>Save the changes to the settings?</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="284" />
+        <location filename="../app/settings/dialog.py" line="308" />
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="285" />
+        <location filename="../app/settings/dialog.py" line="309" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>

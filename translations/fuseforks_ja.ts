@@ -465,37 +465,37 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="81" />
+        <location filename="../app/conversation_pane.py" line="82" />
         <source>&amp;New conversation</source>
         <translation>新しい会話(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="150" />
+        <location filename="../app/conversation_pane.py" line="151" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="153" />
+        <location filename="../app/conversation_pane.py" line="154" />
         <source>Delete conversation</source>
         <translation>会話を削除</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="159" />
+        <location filename="../app/conversation_pane.py" line="160" />
         <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
         <translation>「{title}」ではターンが実行中です。先に停止してから会話を削除してください。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="168" />
+        <location filename="../app/conversation_pane.py" line="169" />
         <source>Delete “{title}”?</source>
         <translation>「{title}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="170" />
+        <location filename="../app/conversation_pane.py" line="171" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="172" />
+        <location filename="../app/conversation_pane.py" line="173" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
@@ -503,18 +503,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="122" />
+        <location filename="../app/widgets/markdown.py" line="127" />
         <source>Copied</source>
         <translation>コピーしました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="122" />
-        <location filename="../app/widgets/markdown.py" line="124" />
+        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="129" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="123" />
+        <location filename="../app/widgets/markdown.py" line="128" />
         <source>Copy to the clipboard</source>
         <translation>クリップボードにコピー</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="114" />
+        <location filename="../app/desktop.py" line="123" />
         <source>{agent} answered</source>
         <translation>{agent} が回答しました</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="119" />
+        <location filename="../app/desktop.py" line="128" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: ターンが失敗しました</translation>
     </message>
@@ -1253,94 +1253,99 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="135" />
-        <location filename="../app/settings/dialog.py" line="278" />
+        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="302" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="138" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="138" />
+        <location filename="../app/settings/dialog.py" line="139" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="147" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="151" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="153" />
-        <location filename="../app/settings/dialog.py" line="283" />
+        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="307" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="177" />
+        <location filename="../app/settings/dialog.py" line="178" />
         <source>(file)</source>
         <translation>（ファイル）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="232" />
+        <location filename="../app/settings/dialog.py" line="244" />
+        <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
+        <translation>{path} はこのアプリが読める設定ファイルではありません（{problems}）。エディターで直すか別の場所へ移してから、もう一度保存してください。設定画面はこのファイルを置き換えません。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="256" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="240" />
+        <location filename="../app/settings/dialog.py" line="264" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="262" />
+        <location filename="../app/settings/dialog.py" line="286" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="280" />
+        <location filename="../app/settings/dialog.py" line="304" />
         <source>Save the changes to the settings?</source>
         <translation>設定の変更を保存しますか？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="284" />
+        <location filename="../app/settings/dialog.py" line="308" />
         <source>Discard</source>
         <translation>破棄</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="285" />
+        <location filename="../app/settings/dialog.py" line="309" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>

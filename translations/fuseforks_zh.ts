@@ -465,37 +465,37 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="81" />
+        <location filename="../app/conversation_pane.py" line="82" />
         <source>&amp;New conversation</source>
         <translation>新对话(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="150" />
+        <location filename="../app/conversation_pane.py" line="151" />
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="153" />
+        <location filename="../app/conversation_pane.py" line="154" />
         <source>Delete conversation</source>
         <translation>删除对话</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="159" />
+        <location filename="../app/conversation_pane.py" line="160" />
         <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
         <translation>“{title}”有一个轮次正在运行。请先停止它，然后再删除对话。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="168" />
+        <location filename="../app/conversation_pane.py" line="169" />
         <source>Delete “{title}”?</source>
         <translation>删除“{title}”？</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="170" />
+        <location filename="../app/conversation_pane.py" line="171" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>此对话的消息以及只有它使用的图片将从这台计算机上删除。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="172" />
+        <location filename="../app/conversation_pane.py" line="173" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -503,18 +503,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="122" />
+        <location filename="../app/widgets/markdown.py" line="127" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="122" />
-        <location filename="../app/widgets/markdown.py" line="124" />
+        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="129" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="123" />
+        <location filename="../app/widgets/markdown.py" line="128" />
         <source>Copy to the clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="114" />
+        <location filename="../app/desktop.py" line="123" />
         <source>{agent} answered</source>
         <translation>{agent} 已回答</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="119" />
+        <location filename="../app/desktop.py" line="128" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}：本轮失败</translation>
     </message>
@@ -1253,94 +1253,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="135" />
-        <location filename="../app/settings/dialog.py" line="278" />
+        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="302" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
+        <location filename="../app/settings/dialog.py" line="137" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="138" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="138" />
+        <location filename="../app/settings/dialog.py" line="139" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="147" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="151" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="153" />
-        <location filename="../app/settings/dialog.py" line="283" />
+        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="307" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="177" />
+        <location filename="../app/settings/dialog.py" line="178" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="232" />
+        <location filename="../app/settings/dialog.py" line="244" />
+        <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
+        <translation>{path} 不是本应用能读取的配置文件（{problems}）。请在编辑器中修正或将其移走，然后再次保存：设置不会替换它。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="256" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="240" />
+        <location filename="../app/settings/dialog.py" line="264" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="262" />
+        <location filename="../app/settings/dialog.py" line="286" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="280" />
+        <location filename="../app/settings/dialog.py" line="304" />
         <source>Save the changes to the settings?</source>
         <translation>要保存对设置的更改吗？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="284" />
+        <location filename="../app/settings/dialog.py" line="308" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="285" />
+        <location filename="../app/settings/dialog.py" line="309" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>

@@ -39,6 +39,7 @@ from core.config import (
     ConfigError,
     config_to_json,
     default_config_path,
+    load_config,
     parse_config,
     save_config,
 )
@@ -217,10 +218,33 @@ class SettingsDialog(QDialog):
         self.show_problems([])
         return cfg
 
+    def unusable_file(self) -> str:
+        """Why the file Save would replace is not a configuration ("" when it is one, or absent):
+        the demo village started over a broken file, or the file was broken in an editor since.
+        Replacing it would lose the person's text."""
+        try:
+            load_config(self.path)
+        except FileNotFoundError:
+            return ""
+        except ConfigError as exc:
+            return "; ".join(f"{path}: {msg}" if path else msg for path, msg in exc.problems[:2])
+        except OSError:
+            return ""  # unreadable: the write says why
+        return ""
+
     def save(self) -> bool:
         cfg = self.validate()
         if cfg is None:
             self.saved_label.setText("")
+            return False
+        broken = self.unusable_file()
+        if broken:
+            self.saved_label.setText("")
+            text = self.tr(
+                "{path} is not a configuration the app can read ({problems}). Fix it in an editor or move"
+                " it aside, then Save again: Settings does not replace it."
+            )
+            self.show_problems([("", text.format(path=self.path, problems=broken))])
             return False
         try:
             save_config(cfg, self.path)

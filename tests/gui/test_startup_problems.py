@@ -16,8 +16,11 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import gc_guard
+from app.demo import demo_config
+from app.keys import KeyStore
 from app.launcher import run_app
 from app.main_window import MainWindow
+from app.settings import SettingsDialog
 from app.startup_problems import Loaded, settle, unattended
 from app.widgets.startup_dialog import StartupProblemDialog, ask_in_dialog
 from tests.fakes.logs import log_lines
@@ -213,3 +216,19 @@ async def test_without_a_screen_a_bad_file_exits_2_and_warnings_go_on(
     settled = await settle(path, explicit=True, ask=unattended)
     assert isinstance(settled, Loaded) and settled.config is not None and not settled.demo
     assert await settle(tmp_path / "missing.json", explicit=True, ask=unattended) == 2
+
+
+def test_settings_never_replace_the_broken_file_the_demo_started_over(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "fuseforks.json"
+    path.write_text(BROKEN)
+    dialog = SettingsDialog(demo_config("http://127.0.0.1:1/mcp", path=path), KeyStore())
+    qtbot.addWidget(dialog)
+    assert dialog.save() is False
+    assert path.read_text() == BROKEN  # the person's text is kept
+    assert dialog.problems_label.text() == (
+        f"(file): {path} is not a configuration the app can read (not valid JSON: Expecting ',' delimiter"
+        " at line 3 column 3). Fix it in an editor or move it aside, then Save again: Settings does not replace it."
+    )
+    path.unlink()  # moved aside: now Save writes the file
+    assert dialog.save() is True
+    assert json.loads(path.read_text())["agents"][0]["id"] == "muse"
