@@ -141,7 +141,9 @@ TEMPLATE = Section(
             "How long one model call may take in all, retries and their waits included "
             "(`request_timeout_s` bounds each read; this cuts a provider that trickles).",
         ),
-        Setting("max_retries", Int(1, 10), 3, "How many times a request is tried in all, the first try included."),
+        Setting(
+            "max_retries", Int(1, 10), 3, "How many times a request is tried in all, the first try included."
+        ),
         Setting("stream", Bool(), True, "Stream the answer."),
     ),
 )
