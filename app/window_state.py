@@ -35,13 +35,16 @@ def fits(state: QByteArray, splitter: QSplitter) -> bool:
     stream.setVersion(QDataStream.Version.Qt_5_0)  # what saveState writes
     stream.readInt32()  # the splitter marker, version: checked by restoreState
     stream.readInt32()
-    sizes = [stream.readInt32() for _ in range(stream.readUInt32())]
+    if stream.readUInt32() != splitter.count():  # the number of sizes (a damaged one: not read)
+        return False
+    for _ in range(splitter.count()):
+        stream.readInt32()
     stream.readBool()  # children collapsible
     stream.readInt32()  # handle width
     stream.readBool()  # opaque resize
     orientation = stream.readInt32()
     ok = stream.status() == QDataStream.Status.Ok
-    return ok and len(sizes) == splitter.count() and orientation == splitter.orientation().value
+    return ok and orientation == splitter.orientation().value
 
 
 class WindowState:
