@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QVBoxLayout
+from PySide6.QtWidgets import QMessageBox, QSplitter
 
 from core.conversations import Conversations, HistoryHost
 from core.events import Event, StoredCallState, TurnFailed, TurnFinished, TurnStarted
@@ -33,6 +33,7 @@ from core.history import StoreHistory
 from core.log import event as log_event
 
 from .background import Background
+from .left_pane import add_conversations
 from .widgets.conversations import ConversationList
 from .widgets.viewer import PictureViewer
 
@@ -43,13 +44,13 @@ PAGE_TURNS = 8  # turns a chat shows on opening (about its live rows: app/widget
 
 
 class ConversationPane(QObject):
-    def __init__(self, window: MainWindow, conversations: Conversations | None, layout: QVBoxLayout) -> None:
+    def __init__(self, window: MainWindow, conversations: Conversations | None, pane: QSplitter) -> None:
         super().__init__(window)
         self.window = window
         self.conversations = conversations
         self.list = ConversationList()
         self.list.setVisible(conversations is not None)  # no store: no conversations to list
-        layout.addWidget(self.list, 1)
+        add_conversations(pane, self.list)  # between the agents and the servers
         self.background = Background(self)
         self.shown: dict[str, str] = {}  # agent id -> the conversation its chat view shows
         self.turns: dict[str, str] = {}  # turn id -> its conversation (from TurnStarted)

@@ -51,6 +51,7 @@ from .conversation_pane import ConversationPane
 from .desktop import DesktopManners, window_title
 from .i18n import Translations
 from .keys import KeyStore
+from .left_pane import left_splitter
 from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
@@ -140,7 +141,7 @@ class MainWindow(QMainWindow):
         lv.addWidget(self.agent_list)
         self.server_panel = ServerPanel(servers)  # the selected agent's MCP servers
         self.bridge.serverStatus.connect(self.server_panel.on_status)
-        lv.addWidget(self.server_panel, 1)
+        self.left_split = left_splitter(left, self.server_panel)  # app/left_pane.py
 
         # chat
         self.chat_stack = QStackedWidget()
@@ -185,12 +186,13 @@ class MainWindow(QMainWindow):
         rv.addWidget(self.panel_stack, 1)
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
+        split.addWidget(self.left_split)
         split.addWidget(middle)
         split.addWidget(right)
         split.setSizes([300, 600, 380])
         split.setChildrenCollapsible(False)
         self.split = split
+        self.splitters = {"panes": split, "left": self.left_split}  # remembered (app/window_state.py)
         central = QWidget()
         cv = QVBoxLayout(central)
         cv.setContentsMargins(8, 8, 8, 8)
@@ -213,12 +215,12 @@ class MainWindow(QMainWindow):
         self.help_menu = HelpMenu(self)
         self.menuBar().addMenu(self.help_menu)
 
-        self.conversation_pane = ConversationPane(self, conversations, lv)  # under the agents
+        self.conversation_pane = ConversationPane(self, conversations, self.left_split)  # under the agents
         self.retranslate()
         self.refresh_agents()
         self.load_history()
         self.window_state = WindowState()  # size, position, splitters of the last run (defect 5)
-        self.window_state.restore(self, {"panes": split})
+        self.window_state.restore(self, self.splitters)
         self.manners = DesktopManners(self)  # focus, Esc, accessible names, theme, notifications
 
     # ------------------------------------------------------------------ text
@@ -456,7 +458,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ close
     def closeEvent(self, event: QCloseEvent) -> None:  # synchronous by design (no asyncClose)
-        self.window_state.save(self, {"panes": self.split})
+        self.window_state.save(self, self.splitters)
         self.turns.stop_all()
         # turn watchers, preview decodes, tool-panel page reads (D-6) of a closed window
         cancel_under(self)

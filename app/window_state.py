@@ -3,14 +3,16 @@
 Kept in ``window.ini`` in the user config folder (a ``QSettings`` INI file: it is the person's
 desktop, not the village, so it is never in the village configuration). Restored sizes are clamped
 to the screen the window comes back on (``app.screen_fit.clamped``); a window that was maximized
-comes back maximized over its remembered normal size.
+comes back maximized over its remembered normal size. A splitter's saved state is used only when it
+is one of a splitter with as many parts and the same orientation (a missing, foreign or damaged
+value leaves the splitter's default sizes).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, Qt
+from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
@@ -23,6 +25,26 @@ STATE_FILE = "window.ini"
 
 def state_path() -> Path:
     return config_dir() / STATE_FILE
+
+
+def fits(state: QByteArray, splitter: QSplitter) -> bool:
+    """Whether ``state`` (from ``QSplitter.saveState``) is one of a splitter like ``splitter``:
+    as many sizes, the same orientation (``restoreState`` would take the orientation, and give a
+    part of a longer or shorter list a size of 0 or drop one)."""
+    stream = QDataStream(state, QIODevice.OpenModeFlag.ReadOnly)
+    stream.setVersion(QDataStream.Version.Qt_5_0)  # what saveState writes
+    stream.readInt32()  # the splitter marker, version: checked by restoreState
+    stream.readInt32()
+    if stream.readUInt32() != splitter.count():  # the number of sizes (a damaged one: not read)
+        return False
+    for _ in range(splitter.count()):
+        stream.readInt32()
+    stream.readBool()  # children collapsible
+    stream.readInt32()  # handle width
+    stream.readBool()  # opaque resize
+    orientation = stream.readInt32()
+    ok = stream.status() == QDataStream.Status.Ok
+    return ok and orientation == splitter.orientation().value
 
 
 class WindowState:
@@ -41,7 +63,7 @@ class WindowState:
         window.setGeometry(outer.adjusted(left, top, -right, -bottom))
         for name, splitter in splitters.items():
             state = self.settings.value(f"splitters/{name}")
-            if isinstance(state, QByteArray):
+            if isinstance(state, QByteArray) and fits(state, splitter):
                 splitter.restoreState(state)
         if self.settings.value("window/maximized") in (True, "true"):
             window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)

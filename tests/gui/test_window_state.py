@@ -1,13 +1,18 @@
 """The window's size, position and splitter positions come back in the next window (issue 13,
-defect 5, its second half), clamped to the screen it opens on; never in the village configuration."""
+defect 5, its second half), clamped to the screen it opens on; never in the village configuration.
+The left pane is a splitter too (agents | conversations | servers), remembered the same way."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSettings
+import pytest
+from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtWidgets import QSplitter, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.keys import KeyStore
+from app.launcher import Runtime, make_runtime
 from app.main_window import MainWindow
 from app.window_state import state_path
 from core.village import Village
@@ -53,3 +58,64 @@ def test_the_first_window_has_no_state_to_restore(qtbot: QtBot, tmp_path: Path) 
     win: MainWindow = window(qtbot, village(tmp_path))
     assert (win.width(), win.height()) == (736, 736)  # app.screen_fit's first size
     assert win.split.sizes() != []
+
+
+def full_window(qtbot: QtBot, tmp_path: Path, runtimes: list[Runtime]) -> MainWindow:
+    """The window with all three parts of its left pane: the store's conversations, the servers."""
+    rt = make_runtime(window_config(tmp_path), KeyStore(), store_dir=tmp_path / "data")
+    runtimes.append(rt)
+    return window(qtbot, rt.village, history=rt.history, conversations=rt.conversations, servers=rt.provider)  # type: ignore[arg-type]
+
+
+async def close(runtimes: list[Runtime]) -> None:
+    for rt in runtimes:
+        await rt.village.close()
+        if rt.store is not None:
+            rt.store.close()
+
+
+@pytest.mark.asyncio
+async def test_the_left_pane_gives_the_conversation_list_the_most_room(qtbot: QtBot, tmp_path: Path) -> None:
+    runtimes: list[Runtime] = []
+    win = full_window(qtbot, tmp_path, runtimes)
+    left = win.left_split
+    assert left.orientation() == Qt.Orientation.Vertical
+    assert [left.widget(i) for i in range(left.count())][1:] == [win.conversation_pane.list, win.server_panel]
+    assert not any(left.isCollapsible(i) for i in range(left.count()))
+    agents, conversations, servers = left.sizes()
+    assert conversations > max(agents, servers) > 0
+    assert servers <= win.server_panel.sizeHint().height()  # its content's height, no empty area
+    await close(runtimes)
+
+
+@pytest.mark.asyncio
+async def test_the_left_pane_sizes_come_back_in_the_next_window(qtbot: QtBot, tmp_path: Path) -> None:
+    runtimes: list[Runtime] = []
+    first = full_window(qtbot, tmp_path, runtimes)
+    first.setGeometry(QRect(40, 30, 700, 600))
+    total = sum(first.left_split.sizes())
+    first.left_split.setSizes([total // 2, total // 4, total - total // 2 - total // 4])
+    sizes = first.left_split.sizes()
+    first.close()
+    second = full_window(qtbot, tmp_path, runtimes)
+    assert second.left_split.sizes() == sizes
+    await close(runtimes)
+
+
+@pytest.mark.asyncio
+async def test_a_saved_left_pane_of_the_wrong_length_is_ignored(qtbot: QtBot, tmp_path: Path) -> None:
+    runtimes: list[Runtime] = []
+    first = full_window(qtbot, tmp_path, runtimes)
+    default = first.left_split.sizes()
+    first.close()
+    two = QSplitter(Qt.Orientation.Vertical)  # a pane of an older layout: two parts
+    two.addWidget(QWidget())
+    two.addWidget(QWidget())
+    two.setSizes([500, 20])
+    saved = QSettings(str(state_path()), QSettings.Format.IniFormat)
+    saved.setValue("splitters/left", two.saveState())
+    saved.sync()
+    second = full_window(qtbot, tmp_path, runtimes)
+    assert second.left_split.sizes() == default
+    assert second.left_split.orientation() == Qt.Orientation.Vertical
+    await close(runtimes)
