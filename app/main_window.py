@@ -51,7 +51,7 @@ from .conversation_pane import ConversationPane
 from .desktop import DesktopManners, window_title
 from .i18n import Translations
 from .keys import KeyStore
-from .left_pane import left_splitter
+from .left_pane import fit_servers, follow_person, left_splitter
 from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
@@ -220,7 +220,8 @@ class MainWindow(QMainWindow):
         self.refresh_agents()
         self.load_history()
         self.window_state = WindowState()  # size, position, splitters of the last run (defect 5)
-        self.window_state.restore(self, self.splitters)
+        follow_person(self.left_split, self.window_state.restore(self, self.splitters))
+        self.bridge.serverStatus.connect(lambda _e: fit_servers(self.left_split))  # after the panel's
         self.manners = DesktopManners(self)  # focus, Esc, accessible names, theme, notifications
 
     # ------------------------------------------------------------------ text

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -209,6 +209,8 @@ class ServerPanel(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setWidget(inner)
+        self.scroll_area.setMinimumHeight(24)  # one line; the splitter gives it its rows' height
+        self.inner = inner
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.title)
@@ -218,6 +220,13 @@ class ServerPanel(QWidget):
         self.timer.timeout.connect(self._tick)
         self.setVisible(source is not None)
         self.retranslate()
+
+    def sizeHint(self) -> QSize:
+        """As tall as its rows (the scroll area's own hint says nothing of them)."""
+        layout = self.layout()
+        spacing = max(0, layout.spacing()) if layout is not None else 0
+        height = self.title.sizeHint().height() + spacing + self.inner.sizeHint().height() + 2
+        return QSize(super().sizeHint().width(), height)
 
     def retranslate(self) -> None:
         self.title.setText(self.tr("MCP servers"))

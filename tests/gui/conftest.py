@@ -25,6 +25,9 @@ def _gc_on_the_gui_thread() -> Iterator[None]:
     """As in the app (app/gc_guard.py): no cyclic collection in worker threads, where it could
     destroy a Qt object off its thread."""
     app = QApplication.instance() or QApplication([])
+    # a test that closes its last window must not stop the event loop it still awaits on (which
+    # test ran before it decided this until now); the launcher's own run sets what it needs
+    app.setQuitOnLastWindowClosed(False)
     guard = gc_guard.install(app)
     yield
     guard.uninstall()

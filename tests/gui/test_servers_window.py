@@ -188,8 +188,8 @@ async def test_a_server_still_connecting_says_so(
         assert COUNTDOWN.fullmatch(row.state.text()), row.state.text()
         assert row.reason.text() == "Reason: did not connect within 1 s"
     finally:
+        await village.close()  # before the window: closing the last window may stop the loop
         win.close()
-        await village.close()
         if rt.store is not None:
             rt.store.close()
 
