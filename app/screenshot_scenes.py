@@ -189,6 +189,10 @@ async def studio_shots(camera_url: str, home: Path, save: Save, settle: Settle) 
         row.tools_toggle.setChecked(True)
         win.resize(1280, 1040)  # room for both servers with the tool list open
         await settle()
+        agents, conversations, servers = win.left_split.sizes()
+        want = win.server_panel.sizeHint().height()  # as the person would drag it: the rows shown whole
+        win.left_split.setSizes([agents, conversations + servers - want, want])
+        await settle()
         save(win, "servers")
     finally:
         win.close()
