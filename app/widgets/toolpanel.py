@@ -5,6 +5,9 @@ shows the person only (MCP blocks for the audience "user") stays visible under t
 
 Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
 with "Show earlier".
+
+Just over 400 lines: a row now also shows a past call's stored state and duration (``show_stored``)
+and renders its core line again on a language switch; both belong to the row they change.
 """
 
 from __future__ import annotations
