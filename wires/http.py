@@ -151,6 +151,17 @@ def decoded(wire: Wire, step: Callable[..., _T], *args: Any) -> _T:
 # ------------------------------------------------------------------------------ client
 
 
+def json_object(wire: Wire, resp: httpx.Response) -> dict[str, Any]:
+    """The response body as a JSON object, else ``ProviderProtocolError`` naming what it was."""
+    try:
+        body = resp.json()
+    except ValueError as exc:
+        raise ProviderProtocolError(f"{wire.name}: response is not JSON") from exc
+    if not isinstance(body, dict):
+        raise ProviderProtocolError(f"{wire.name}: response is not a JSON object")
+    return body
+
+
 class HttpClient:
     def __init__(
         self,
@@ -271,13 +282,7 @@ class HttpClient:
                 resp = await self._client.post(url, content=content, headers=headers, timeout=self._timeout)
                 if resp.status_code >= 300:
                     raise self._http_failure(wire, resp.status_code, resp.headers, resp.text)
-                try:
-                    body = resp.json()
-                except ValueError as exc:
-                    raise ProviderProtocolError(f"{wire.name}: response is not JSON") from exc
-                if not isinstance(body, dict):
-                    raise ProviderProtocolError(f"{wire.name}: response is not a JSON object")
-                return decoded(wire, wire.decode, body)
+                return decoded(wire, wire.decode, json_object(wire, resp))
             request = self._client.build_request(
                 "POST", url, content=content, headers=headers, timeout=self._timeout
             )
@@ -329,13 +334,7 @@ class HttpClient:
             raise ProviderTransportError(f"{wire.name}: {type(exc).__name__}: {exc}") from None
         if resp.status_code >= 300:
             raise self._http_failure(wire, resp.status_code, resp.headers, resp.text).error from None
-        try:
-            body = resp.json()
-        except ValueError as exc:
-            raise ProviderProtocolError(f"{wire.name}: response is not JSON") from exc
-        if not isinstance(body, dict):
-            raise ProviderProtocolError(f"{wire.name}: response is not a JSON object")
-        return body
+        return json_object(wire, resp)
 
     @staticmethod
     def _http_failure(wire: Wire, status: int, headers: httpx.Headers, text: str) -> _Failure:
