@@ -34,6 +34,14 @@ def runtime(tmp_path: Path, backend: ScriptedBackend) -> Runtime:
     return rt
 
 
+def slow_runtime(tmp_path: Path, gate: asyncio.Event) -> Runtime:
+    """A runtime whose agent a1 calls the tool ``slow`` (it answers when ``gate`` is set), then
+    answers "Finally done."."""
+    rt = runtime(tmp_path, ScriptedBackend([call("slow"), reply("Finally done.")]))
+    rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
+    return rt
+
+
 def open_window(qtbot: QtBot, rt: Runtime) -> MainWindow:
     return window(qtbot, rt.village, history=rt.history, conversations=rt.conversations)  # type: ignore[arg-type]
 
@@ -118,10 +126,8 @@ async def test_new_switch_rename_search_delete(qtbot: QtBot, tmp_path: Path) -> 
 @pytest.mark.asyncio
 async def test_a_running_turn_stays_in_its_conversation(qtbot: QtBot, tmp_path: Path) -> None:
     gate = asyncio.Event()
-    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
-    rt = runtime(tmp_path, backend)
+    rt = slow_runtime(tmp_path, gate)
     try:
-        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
         win = open_window(qtbot, rt)
         pane = win.conversation_pane
         first = pane.shown["a1"]
@@ -148,10 +154,8 @@ async def test_a_conversation_opened_again_while_its_turn_runs_shows_it_running(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     gate = asyncio.Event()
-    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
-    rt = runtime(tmp_path, backend)
+    rt = slow_runtime(tmp_path, gate)
     try:
-        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
         win = open_window(qtbot, rt)
         pane = win.conversation_pane
         first = pane.shown["a1"]
@@ -179,10 +183,8 @@ async def test_a_conversation_opened_again_while_its_turn_runs_shows_it_running(
 @pytest.mark.asyncio
 async def test_a_conversation_whose_turn_runs_is_not_deleted(qtbot: QtBot, tmp_path: Path) -> None:
     gate = asyncio.Event()
-    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
-    rt = runtime(tmp_path, backend)
+    rt = slow_runtime(tmp_path, gate)
     try:
-        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
         win = open_window(qtbot, rt)
         pane = win.conversation_pane
         first = pane.shown["a1"]
@@ -217,10 +219,8 @@ async def test_a_turn_ending_in_a_conversation_not_shown_is_still_a_notification
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     gate = asyncio.Event()
-    backend = ScriptedBackend([call("slow"), reply("Finally done.")])
-    rt = runtime(tmp_path, backend)
+    rt = slow_runtime(tmp_path, gate)
     try:
-        rt.village.add_tools("a1", [EchoTool("slow", "waited", gate=gate)])  # type: ignore[attr-defined]
         win = open_window(qtbot, rt)
         shown: list[tuple[str, str]] = []
         win.manners.notifier = SimpleNamespace(notify=lambda title, text: shown.append((title, text)))
