@@ -113,6 +113,11 @@ class ChatRequest:
     max_tokens: int | None = None
     # "auto" lets the model call tools; "none" keeps the definitions but forbids calls (summary call).
     tool_choice: Literal["auto", "none"] = "auto"
+    # How many leading messages are the stable prefix: the earlier turns, byte-identical in every
+    # request of this turn and the next (their tool images already stripped). Wires whose provider
+    # takes explicit cache breakpoints (Anthropic cache_control) mark the tools, the system, the end
+    # of this prefix and the last message; 0: no stable history (nothing marked past the system).
+    stable_messages: int = 0
 
 
 StopReason = Literal["end_turn", "tool_use", "max_tokens", "refusal", "other"]
