@@ -307,6 +307,19 @@ class ServerStatusChanged:
     server: str
 
 
+@dataclass(frozen=True)
+class ContextMeasured:
+    """A model request of ``agent_id``'s turn was fitted into its context budget (issue 14,
+    core/context.py): ``used_tokens`` estimated of ``budget_tokens``, ``omitted_turns`` earlier
+    turns left out."""
+
+    agent_id: str
+    turn_id: str
+    used_tokens: int
+    budget_tokens: int
+    omitted_turns: int = 0
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -328,6 +341,7 @@ Event = (
     | StoredCallState
     | RetryScheduled
     | ServerStatusChanged
+    | ContextMeasured
 )
 Subscriber = Callable[[Event], None]
 

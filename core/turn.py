@@ -22,8 +22,14 @@ could not be written is not executed (S02-3): the model gets the ``tool_not_reco
 
 Over 400 lines because the loop, the model calls and the pause/resume boundaries share one
 turn's state (messages, rounds, usage, blocked images); what does not (one call's execution,
-the image rules, Stop/Pause and the repeat guard, the pairing check of a request) lives in
-``core.tool_calls``, ``core.image_rules``, ``core.turn_control`` and ``core.request_check``.
+the image rules, Stop/Pause and the repeat guard, the pairing check of a request, the fitting of
+a request into the context budget) lives in ``core.tool_calls``, ``core.image_rules``,
+``core.turn_control``, ``core.request_check`` and ``core.context`` / ``core.context_summary``.
+
+Context (issue 14): each request is fitted into the template's budget (``TurnSettings.context``):
+earlier turns leave in steps, replaced by one note; ``stable_messages`` names the stable prefix; a
+"prompt too long" 400 trims further and resends once, before (and instead of) the S70-15 image
+strip, which still follows when there was nothing left to trim.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from functools import partial
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, tool_images_in
+from core.context_summary import ContextFitter, ContextSetup
 from core.events import AssistantMessage, EventBus, TextDelta
 from core.image_rules import cap_tool_images, strip_tool_images
 from core.journal import (
@@ -67,6 +74,7 @@ class TurnSettings:
     image_results: bool = True  # mcp.image_results (S03-1)
     max_tokens: int | None = None
     conversation_id: str = ""  # the conversation the turn belongs to ("": the journal's choice)
+    context: ContextSetup | None = None  # the context budget (issue 14); None: the whole history goes
 
 
 @dataclass
@@ -131,6 +139,9 @@ class Turn:
         self.guard = RepeatGuard()
         self._aborting = False
         self._pause_completed: dict[str, ToolReturn] = {}
+        where = (settings.agent_id, turn_id, settings.language, settings.conversation_id, backend.model)
+        context, fitter = settings.context, ContextFitter
+        self.fitter = None if context is None else fitter(context, *where, self.bus, self._side_call)
 
     # ------------------------------------------------------------------ main loop
     async def run(self) -> TurnOutcome:
@@ -305,26 +316,51 @@ class Turn:
         return None, {}
 
     # ------------------------------------------------------------------ model calls
-    def _request(self, summary: bool) -> ChatRequest:
-        """The request for the current state; changes nothing (the cap is ``_cap_images``)."""
+    def _system(self, summary: bool) -> str:
         system = self.s.system
         if summary:
             key = "tool_limit_summary" if self.rounds >= self.s.max_tool_rounds else "repeat_summary"
             sentence = note(key, self.s.language, limit=self.s.max_tool_rounds)
             system = f"{system}\n\n{sentence}" if system else sentence
-        tools = [t.spec() for t in self.tools.values()]
+        return system
+
+    def _request(self, summary: bool) -> ChatRequest:
+        """The request for the current state, fitted into the context budget (issue 14,
+        ``core.context``); changes nothing (the cap is ``_cap_images``, the cut ``_fit``)."""
+        system, tools = self._system(summary), [t.spec() for t in self.tools.values()]
+        current = [self.user, *self.messages]
+        messages, stable = [*self.history, *current], len(self.history)
+        if self.fitter is not None:
+            messages, stable = self.fitter.messages(self.history, current, system, tools)
         return ChatRequest(
             model=self.backend.model,
             system=system,
-            messages=[*self.history, self.user, *self.messages],
+            messages=messages,
             tools=tools,
             max_tokens=self.s.max_tokens,
             tool_choice="none" if summary else "auto",
+            stable_messages=stable,
         )
+
+    async def _fit(self, summary: bool, exc: ProviderHTTPError | None = None) -> bool:
+        """Issue 14: move the cut when the request is over its budget (with ``exc``, a provider's
+        "prompt too long": one bigger step); False when there was nothing to trim."""
+        if self.fitter is None or (exc is not None and self.control.stopping):
+            return False
+        tools = [t.spec() for t in self.tools.values()]
+        current = [self.user, *self.messages]
+        return await self.fitter.prepare(self.history, current, self._system(summary), tools, exc)
+
+    async def _side_call(self, request: ChatRequest) -> ChatResponse:
+        """A call beside the rounds (the summary of left-out turns): raced against Stop, counted."""
+        response = await self._complete(request, lambda _delta: None)
+        self.usage = self.usage + response.usage
+        return response
 
     async def _call_model(self, *, summary: bool) -> ChatResponse:
         self._cap_images()
         self._pair_tool_messages()
+        await self._fit(summary)
         request = self._request(summary)
 
         def on_text(delta: str) -> None:
@@ -333,30 +369,36 @@ class Turn:
         try:
             response = await self._complete(request, on_text)
         except ProviderHTTPError as exc:
-            if exc.status != 400 or tool_images_in(self.messages) == 0 or self.control.stopping:
-                raise
-            # S70-15: strip every tool image, say so in those results, resend once.
-            self.messages, removed = strip_tool_images(self.messages, self.s.language)
-            self.images_blocked = True
-            try:
+            if await self._fit(summary, exc):  # "prompt too long": trimmed further, resent once
                 response = await self._complete(self._request(summary), on_text)
-            except ProviderError:
-                log_event(
-                    "tool image fallback",
-                    agent=self.s.agent_id,
-                    model=self.backend.model,
-                    removed=removed,
-                    outcome="error",
-                )
+            elif exc.status != 400 or tool_images_in(self.messages) == 0 or self.control.stopping:
                 raise
+            else:  # S70-15: strip every tool image, say so in those results, resend once.
+                response = await self._without_images(summary, on_text)
+        self.usage = self.usage + response.usage
+        return response
+
+    async def _without_images(self, summary: bool, on_text: Callable[[str], None]) -> ChatResponse:
+        self.messages, removed = strip_tool_images(self.messages, self.s.language)
+        self.images_blocked = True
+        try:
+            response = await self._complete(self._request(summary), on_text)
+        except ProviderError:
             log_event(
                 "tool image fallback",
                 agent=self.s.agent_id,
                 model=self.backend.model,
                 removed=removed,
-                outcome="ok",
+                outcome="error",
             )
-        self.usage = self.usage + response.usage
+            raise
+        log_event(
+            "tool image fallback",
+            agent=self.s.agent_id,
+            model=self.backend.model,
+            removed=removed,
+            outcome="ok",
+        )
         return response
 
     async def _complete(self, request: ChatRequest, on_text: Callable[[str], None]) -> ChatResponse:

@@ -24,6 +24,8 @@ from enum import StrEnum
 from core.agent_history import HistoryFor, turn_history
 from core.canonical import ChatMessage, Role, Usage
 from core.config import Agent, Config, Template
+from core.context import ContextState
+from core.context_summary import ContextSetup, SummaryStore
 from core.events import EventBus, Handoff, Notice, TurnFailed, TurnFinished, TurnStarted
 from core.handle import TurnHandle
 from core.image_rules import strip_turn_images
@@ -78,6 +80,7 @@ class _AgentRuntime:
     running: int = 0
     conversation: str = ""  # the conversation ``history`` is of ("": the journal's choice)
     history_pending: bool = False  # ``history`` is read (``history_for``) when the next turn starts
+    context: ContextState = field(default_factory=ContextState)  # where its history is cut (issue 14)
 
 
 class Village:
@@ -109,6 +112,7 @@ class Village:
         # crash) must never reuse a turn id, or the store would append to the old turn
         self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
         self.history_for: HistoryFor | None = None  # a conversation's stored history (core/agent_history.py)
+        self.summaries: SummaryStore | None = None  # where summaries of left-out turns are kept (issue 14)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -353,6 +357,7 @@ class Village:
                     image_results=config.mcp.image_results,
                     max_tokens=template.max_output_tokens,
                     conversation_id=conversation,
+                    context=ContextSetup.of(template, agent, rt.context, self.summaries),
                 )
                 self.bus.publish(
                     TurnStarted(

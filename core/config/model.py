@@ -121,6 +121,7 @@ class Agent:
     connected: list[str] = field(default_factory=lambda: AGENT.default("connected"))
     max_tool_rounds: int | None = AGENT.default("max_tool_rounds")
     builtin_tools: list[str] = field(default_factory=lambda: AGENT.default("builtin_tools"))
+    summarize_earlier: bool = AGENT.default("summarize_earlier")
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

@@ -171,6 +171,7 @@ def _agent(r: Reader, raw: object, p: str) -> Agent | None:
         connected=r.get(a, AGENT, "connected", p),
         max_tool_rounds=r.get(a, AGENT, "max_tool_rounds", p),
         builtin_tools=r.get(a, AGENT, "builtin_tools", p),
+        summarize_earlier=r.get(a, AGENT, "summarize_earlier", p),
         extra=extra,
     )
 

@@ -130,7 +130,8 @@ TEMPLATE = Section(
             "context_tokens",
             Int(1024, 100_000_000, nullable=True),
             None,
-            "The model's context window, if known.",
+            "The model's context window, if known (else the documented window of its protocol and model "
+            "family, `wires/profiles.py`); requests are fitted into it, less `max_output_tokens`.",
         ),
         Setting("max_output_tokens", Int(1, 1_000_000), 8192, "The most tokens one answer may have."),
         Setting("request_timeout_s", Seconds(), 120.0, "How long one request may take."),
@@ -171,6 +172,13 @@ AGENT = Section(
         ),
         Setting(
             "builtin_tools", Names(BUILTIN_TOOLS), DEFAULT_BUILTIN_TOOLS, "The built-in tools it may use."
+        ),
+        Setting(
+            "summarize_earlier",
+            Bool(),
+            False,
+            "When earlier turns are left out to fit the model's context, one call to its model writes a "
+            "summary of them, sent with the note that says they were left out (stored and reused).",
         ),
     ),
 )

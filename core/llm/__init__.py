@@ -3,9 +3,9 @@
 
 The turn engine talks to a ``ModelBackend``: one provider template bound to a wire, an HTTP
 client and a key (or a scripted/offline backend in tests and the demo village). Here: the ``Wire``
-contract, the provider facts (``WIRE_NAMES``, ``DEFAULT_BASE_URLS``), the image-token calculator
-of a route (``image_pricing``) and the error tree. The real backend over HTTP (``http_backend``,
-with the WebP → JPEG retry) is ``core.llm.http``: it alone pulls in httpx and Pillow, so the
+contract, the provider facts (``WIRE_NAMES``, ``DEFAULT_BASE_URLS``, the documented context
+windows ``context_window``), the image-token calculator of a route (``image_pricing``) and the
+error tree. The real backend over HTTP (``http_backend``, with the WebP → JPEG retry) is ``core.llm.http``: it alone pulls in httpx and Pillow, so the
 configuration, the store and the turn engine import without them (a recovery or a kill-test
 driver starts in a quarter of a second).
 
@@ -33,11 +33,13 @@ from wires.errors import (
     ProviderProtocolError,
     ProviderTransportError,
 )
+from wires.profiles import UNKNOWN_WINDOW, context_window
 
 __all__ = [
     "DEFAULT_BASE_URLS",
     "KEY_PROBLEMS",
     "RETRY_HOOK",
+    "UNKNOWN_WINDOW",
     "WIRE_NAMES",
     "ImagesRejected",
     "MissingKey",
@@ -50,6 +52,7 @@ __all__ = [
     "TextSink",
     "Wire",
     "complete_redacted",
+    "context_window",
     "image_pricing",
 ]
 

@@ -127,6 +127,17 @@ CREATE TABLE IF NOT EXISTS turn_failures (
     message TEXT NOT NULL,
     created REAL NOT NULL
 );
+-- the summary of a conversation's left-out turns, by the range it covers (core/store/summaries.py);
+-- created on every open, so an older store gets it without a migration
+CREATE TABLE IF NOT EXISTS context_summaries (
+    conversation_id TEXT NOT NULL,
+    range_key TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    turns INTEGER NOT NULL,
+    summary TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (conversation_id, range_key)
+);
 """
 
 
