@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from core.events import (
     AssistantMessage,
+    ContextMeasured,
     ElicitationAsked,
     ElicitationSettled,
     Event,
@@ -58,6 +59,7 @@ class EventBridge(QObject):
     storedCallState = Signal(object)  # StoredCallState (history)
     retryScheduled = Signal(object)  # RetryScheduled
     serverStatus = Signal(object)  # ServerStatusChanged
+    contextMeasured = Signal(object)  # ContextMeasured
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -100,6 +102,7 @@ class EventBridge(QObject):
             StoredCallState: self.storedCallState,
             RetryScheduled: self.retryScheduled,
             ServerStatusChanged: self.serverStatus,
+            ContextMeasured: self.contextMeasured,
         }.get(type(event))
         if signal is not None and (self.hide is None or not self.hide(event)):
             signal.emit(event)

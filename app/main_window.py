@@ -129,6 +129,8 @@ class MainWindow(QMainWindow):
 
         # agents
         self.agent_list = AgentList()
+        self.bridge.contextMeasured.connect(self.agent_list.on_context)  # issue 14: how full
+        self.bridge.turnFinished.connect(self.agent_list.on_turn_finished)
         self.agent_list.currentItemChanged.connect(
             lambda *_: self.show_agent(self.agent_list.current_agent())
         )

@@ -661,6 +661,19 @@ T: dict[str, tuple[str, str]] = {
         "このエージェントには MCP サーバーがありません。",
         "此智能体没有 MCP 服务器。",
     ),
+    # issue 14: context
+    "Context": ("コンテキスト", "上下文"),
+    "{percent} %": ("{percent} %", "{percent}%"),
+    "{used} of {budget} tokens of the context budget": (
+        "コンテキスト予算 {budget} トークンのうち {used} トークン",
+        "上下文预算 {budget} 个令牌中的 {used} 个",
+    ),
+    "earlier turns left out: {count}": ("省略した以前のターン: {count} 件", "已省略的之前回合：{count} 个"),
+    "no earlier turn left out": ("省略した以前のターンはありません", "未省略之前的回合"),
+    "last turn: {percent} % of its input read from the cache": (
+        "前回のターン: 入力の {percent} % をキャッシュから読み込み",
+        "上一回合：输入的 {percent}% 读自缓存",
+    ),
 }
 
 

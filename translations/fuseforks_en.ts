@@ -3,39 +3,69 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="58" />
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="59" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="60" />
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="61" />
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="62" />
+        <source>Context</source>
+        <translation>Context</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="88" />
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="66" />
+        <location filename="../app/widgets/agents.py" line="90" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="67" />
+        <location filename="../app/widgets/agents.py" line="91" />
         <source>idle</source>
         <translation>idle</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="111" />
+        <source>{percent} %</source>
+        <translation>{percent} %</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="114" />
+        <source>{used} of {budget} tokens of the context budget</source>
+        <translation>{used} of {budget} tokens of the context budget</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="117" />
+        <source>earlier turns left out: {count}</source>
+        <translation>earlier turns left out: {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="119" />
+        <source>no earlier turn left out</source>
+        <translation>no earlier turn left out</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="124" />
+        <source>last turn: {percent} % of its input read from the cache</source>
+        <translation>last turn: {percent} % of its input read from the cache</translation>
     </message>
 </context>
 <context>
@@ -465,37 +495,37 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="82" />
+        <location filename="../app/conversation_pane.py" line="83" />
         <source>&amp;New conversation</source>
         <translation>&amp;New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="151" />
+        <location filename="../app/conversation_pane.py" line="152" />
         <source>New conversation</source>
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="154" />
+        <location filename="../app/conversation_pane.py" line="155" />
         <source>Delete conversation</source>
         <translation>Delete conversation</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="160" />
+        <location filename="../app/conversation_pane.py" line="161" />
         <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
         <translation>“{title}” has a turn running. Stop it first, then delete the conversation.</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="169" />
+        <location filename="../app/conversation_pane.py" line="170" />
         <source>Delete “{title}”?</source>
         <translation>Delete “{title}”?</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="171" />
+        <location filename="../app/conversation_pane.py" line="172" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>Its messages and the pictures only it uses are removed from this computer.</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="173" />
+        <location filename="../app/conversation_pane.py" line="174" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
@@ -716,58 +746,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="227" />
+        <location filename="../app/main_window.py" line="232" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="229" />
+        <location filename="../app/main_window.py" line="234" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="231" />
+        <location filename="../app/main_window.py" line="236" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="232" />
+        <location filename="../app/main_window.py" line="237" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="243" />
+        <location filename="../app/main_window.py" line="248" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="300" />
-        <location filename="../app/main_window.py" line="308" />
+        <location filename="../app/main_window.py" line="305" />
+        <location filename="../app/main_window.py" line="313" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="340" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="350" />
+        <location filename="../app/main_window.py" line="355" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="370" />
+        <location filename="../app/main_window.py" line="375" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -1187,12 +1217,12 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ServerPanel</name>
     <message>
-        <location filename="../app/widgets/servers.py" line="223" />
+        <location filename="../app/widgets/servers.py" line="232" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/widgets/servers.py" line="224" />
+        <location filename="../app/widgets/servers.py" line="233" />
         <source>This agent has no MCP servers.</source>
         <translation>This agent has no MCP servers.</translation>
     </message>
@@ -1641,7 +1671,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="318" />
+        <location filename="../app/widgets/toolpanel.py" line="321" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -1649,62 +1679,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="173" />
+        <location filename="../app/widgets/toolpanel.py" line="176" />
         <source>{seconds} s</source>
         <translation>{seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="235" />
+        <location filename="../app/widgets/toolpanel.py" line="238" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>interrupted</source>
         <translation>interrupted</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>not executed</source>
         <translation>not executed</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="260" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="261" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="262" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>Shown to you only (not sent to the model)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="272" />
+        <location filename="../app/widgets/toolpanel.py" line="275" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
     </message>

@@ -3,39 +3,69 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="58" />
         <source>Agent</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="59" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="60" />
         <source>State</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="40" />
+        <location filename="../app/widgets/agents.py" line="61" />
         <source>Tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="62" />
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="88" />
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="66" />
+        <location filename="../app/widgets/agents.py" line="90" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="67" />
+        <location filename="../app/widgets/agents.py" line="91" />
         <source>idle</source>
         <translation>待機中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="111" />
+        <source>{percent} %</source>
+        <translation>{percent} %</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="114" />
+        <source>{used} of {budget} tokens of the context budget</source>
+        <translation>コンテキスト予算 {budget} トークンのうち {used} トークン</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="117" />
+        <source>earlier turns left out: {count}</source>
+        <translation>省略した以前のターン: {count} 件</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="119" />
+        <source>no earlier turn left out</source>
+        <translation>省略した以前のターンはありません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/agents.py" line="124" />
+        <source>last turn: {percent} % of its input read from the cache</source>
+        <translation>前回のターン: 入力の {percent} % をキャッシュから読み込み</translation>
     </message>
 </context>
 <context>
@@ -465,37 +495,37 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../app/conversation_pane.py" line="82" />
+        <location filename="../app/conversation_pane.py" line="83" />
         <source>&amp;New conversation</source>
         <translation>新しい会話(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="151" />
+        <location filename="../app/conversation_pane.py" line="152" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="154" />
+        <location filename="../app/conversation_pane.py" line="155" />
         <source>Delete conversation</source>
         <translation>会話を削除</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="160" />
+        <location filename="../app/conversation_pane.py" line="161" />
         <source>“{title}” has a turn running. Stop it first, then delete the conversation.</source>
         <translation>「{title}」ではターンが実行中です。先に停止してから会話を削除してください。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="169" />
+        <location filename="../app/conversation_pane.py" line="170" />
         <source>Delete “{title}”?</source>
         <translation>「{title}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="171" />
+        <location filename="../app/conversation_pane.py" line="172" />
         <source>Its messages and the pictures only it uses are removed from this computer.</source>
         <translation>この会話のメッセージと、この会話だけが使っている画像がこのコンピューターから削除されます。</translation>
     </message>
     <message>
-        <location filename="../app/conversation_pane.py" line="173" />
+        <location filename="../app/conversation_pane.py" line="174" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
@@ -716,58 +746,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="227" />
+        <location filename="../app/main_window.py" line="232" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="228" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="229" />
+        <location filename="../app/main_window.py" line="234" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="231" />
+        <location filename="../app/main_window.py" line="236" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="232" />
+        <location filename="../app/main_window.py" line="237" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="238" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="243" />
+        <location filename="../app/main_window.py" line="248" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="300" />
-        <location filename="../app/main_window.py" line="308" />
+        <location filename="../app/main_window.py" line="305" />
+        <location filename="../app/main_window.py" line="313" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="340" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="350" />
+        <location filename="../app/main_window.py" line="355" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="370" />
+        <location filename="../app/main_window.py" line="375" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1187,12 +1217,12 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ServerPanel</name>
     <message>
-        <location filename="../app/widgets/servers.py" line="223" />
+        <location filename="../app/widgets/servers.py" line="232" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/servers.py" line="224" />
+        <location filename="../app/widgets/servers.py" line="233" />
         <source>This agent has no MCP servers.</source>
         <translation>このエージェントには MCP サーバーがありません。</translation>
     </message>
@@ -1641,7 +1671,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="318" />
+        <location filename="../app/widgets/toolpanel.py" line="321" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -1649,62 +1679,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="173" />
+        <location filename="../app/widgets/toolpanel.py" line="176" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="235" />
+        <location filename="../app/widgets/toolpanel.py" line="238" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="248" />
+        <location filename="../app/widgets/toolpanel.py" line="251" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="249" />
+        <location filename="../app/widgets/toolpanel.py" line="252" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="250" />
+        <location filename="../app/widgets/toolpanel.py" line="253" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>not executed</source>
         <translation>未実行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="260" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="261" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="262" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="272" />
+        <location filename="../app/widgets/toolpanel.py" line="275" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

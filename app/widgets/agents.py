@@ -1,8 +1,15 @@
-"""The agent list: name, template, state, tokens used this session.
+"""The agent list: name, template, state, tokens used this session, how full its context is.
 
 The name column takes the room left; the others are as wide as their widest text (header
 included) plus padding. An agent on the offline demo template shows "—" for tokens: the demo
 script talks to no model, so it uses none (a 0 would read as "nothing used yet").
+
+The context column (issue 14) shows the last request's estimated tokens as a share of the
+template's context budget (``ContextMeasured``, "41 %"; hidden until a first request was measured,
+empty for an agent not measured yet); its
+tooltip says the tokens of the budget, the earlier turns left out, and the share of the last
+turn's input the provider read from its cache (``TurnFinished.usage``:
+cache_read / (input + cache_read + cache_write)).
 """
 
 from __future__ import annotations
@@ -12,44 +19,63 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
+from core.canonical import Usage
 from core.config import OFFLINE_DEMO
+from core.events import ContextMeasured, TurnFinished
 from core.village import AgentState, AgentStatus
 
 COLUMN_PADDING = 8  # pixels each side of the text in the sized-to-contents columns
 NO_TOKENS = "—"  # the offline demo uses no model, hence no tokens
+SIZED = (1, 2, 3, 4)  # the columns as wide as their text
+
+
+def cached_share(usage: Usage) -> float | None:
+    """The share of a turn's input read from the provider's cache; None when it had no input."""
+    whole = usage.input + usage.cache_read + usage.cache_write
+    return usage.cache_read / whole if whole else None
 
 
 class AgentList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("agentList")
-        self.setColumnCount(4)
+        self.setColumnCount(5)
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.header().setStretchLastSection(False)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
+        for col in SIZED:
             self.header().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         self._items: dict[str, QTreeWidgetItem] = {}
         self._statuses: dict[str, AgentStatus] = {}
+        self._context: dict[str, ContextMeasured] = {}
+        self._cached: dict[str, float | None] = {}
+        self.setColumnHidden(4, True)  # shown once a request was measured (the demo never is)
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.setHeaderLabels([self.tr("Agent"), self.tr("Template"), self.tr("State"), self.tr("Tokens")])
+        labels = [
+            self.tr("Agent"),
+            self.tr("Template"),
+            self.tr("State"),
+            self.tr("Tokens"),
+            self.tr("Context"),
+        ]
+        self.setHeaderLabels(labels)
         for status in self._statuses.values():
             self._fill(self._items[status.agent_id], status)
         self.fit_columns()
 
     def fit_columns(self) -> None:
-        """Columns 1-3 as wide as their widest text (header or rows) plus padding."""
+        """Columns 1-4 as wide as their widest text (header or rows) plus padding."""
         header = self.header()
         header_metrics = header.fontMetrics()
         metrics = self.fontMetrics()
         labels = self.headerItem()
         items = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
-        for col in (1, 2, 3):
+        for col in SIZED:
             widths = [header_metrics.horizontalAdvance(labels.text(col))]
             widths += [metrics.horizontalAdvance(item.text(col)) for item in items if item is not None]
             header.resizeSection(col, max(widths) + 2 * COLUMN_PADDING)
@@ -75,6 +101,55 @@ class AgentList(QTreeWidget):
         item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         item.setToolTip(2, status.error or "")
         item.setData(0, Qt.ItemDataRole.UserRole, status.agent_id)
+        self._fill_context(item, status.agent_id)
+
+    def _fill_context(self, item: QTreeWidgetItem, agent_id: str) -> None:
+        measured = self._context.get(agent_id)
+        if measured is None or measured.budget_tokens <= 0:
+            item.setText(4, "")
+            item.setToolTip(4, "")
+            return
+        share = round(100 * measured.used_tokens / measured.budget_tokens)
+        item.setText(4, self.tr("{percent} %").format(percent=share))
+        item.setTextAlignment(4, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        lines = [
+            self.tr("{used} of {budget} tokens of the context budget").format(
+                used=f"{measured.used_tokens:,}", budget=f"{measured.budget_tokens:,}"
+            ),
+            self.tr("earlier turns left out: {count}").format(count=measured.omitted_turns)
+            if measured.omitted_turns
+            else self.tr("no earlier turn left out"),
+        ]
+        cached = self._cached.get(agent_id)
+        if cached is not None:
+            lines.append(
+                self.tr("last turn: {percent} % of its input read from the cache").format(
+                    percent=round(100 * cached)
+                )
+            )
+        item.setToolTip(4, "\n".join(lines))
+
+    def on_context(self, event: ContextMeasured) -> None:
+        """The agent's last request was fitted into its context budget."""
+        self._context[event.agent_id] = event
+        self.setColumnHidden(4, False)
+        self._refill(event.agent_id)
+
+    def on_turn_finished(self, event: TurnFinished) -> None:
+        """The cached share of the turn's input, for the context tooltip."""
+        self._cached[event.agent_id] = cached_share(event.usage)
+        self._refill(event.agent_id)
+
+    def _refill(self, agent_id: str) -> None:
+        item = self._items.get(agent_id)
+        if item is not None:
+            self._fill_context(item, agent_id)
+            self.fit_columns()
+
+    def context_cell(self, agent_id: str) -> tuple[str, str]:
+        """The context column's text and tooltip."""
+        item = self._items[agent_id]
+        return item.text(4), item.toolTip(4)
 
     def set_statuses(self, statuses: Sequence[AgentStatus]) -> None:
         seen = set()
@@ -100,5 +175,6 @@ class AgentList(QTreeWidget):
         return None if item is None else str(item.data(0, Qt.ItemDataRole.UserRole))
 
     def row_texts(self, agent_id: str) -> list[str]:
+        """The name, template, state and tokens texts (the context column: ``context_cell``)."""
         item = self._items[agent_id]
         return [item.text(c) for c in range(4)]

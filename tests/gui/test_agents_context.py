@@ -1,0 +1,65 @@
+"""The agents pane shows how full each agent's context is (issue 14): a Context column ("41 %")
+whose tooltip gives the tokens of the budget, the earlier turns left out and the last turn's
+cached share of its input; in the real window, fed by the turn's ``ContextMeasured``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.widgets.agents import AgentList, cached_share
+from core.canonical import Usage
+from core.events import ContextMeasured, TurnFinished
+from core.village import AgentState, AgentStatus, Village
+from tests.fakes.configs import window_config
+from tests.fakes.scripted import ScriptedBackend, reply
+from tests.fakes.waits import until
+from tests.fakes.windows import window
+
+
+def status(agent_id: str) -> AgentStatus:
+    return AgentStatus(agent_id, "Ava", "Claude", "anthropic", AgentState.IDLE, Usage())
+
+
+def test_the_context_column_shows_the_share_and_its_tooltip(qtbot: QtBot) -> None:
+    agents = AgentList()
+    qtbot.addWidget(agents)
+    agents.set_statuses([status("a1"), status("a2")])
+    assert agents.isColumnHidden(4)  # nothing measured yet
+    agents.on_context(ContextMeasured("a1", "t1", 41_000, 100_000, 12))
+    assert not agents.isColumnHidden(4)
+    assert agents.headerItem().text(4) == "Context"
+    text, tip = agents.context_cell("a1")
+    assert text == "41 %"
+    assert "41,000 of 100,000 tokens of the context budget" in tip
+    assert "earlier turns left out: 12" in tip
+    assert agents.context_cell("a2") == ("", "")
+    agents.on_turn_finished(TurnFinished("a1", "t1", "ok", "-", Usage(100, 5, 300, 100), 1))
+    assert "last turn: 60 % of its input read from the cache" in agents.context_cell("a1")[1]
+    agents.set_statuses([status("a1"), status("a2")])  # a status refresh keeps the cell
+    assert agents.context_cell("a1")[0] == "41 %"
+
+
+def test_the_cached_share_of_a_turns_input() -> None:
+    assert cached_share(Usage(100, 5, 300, 100)) == 0.6
+    assert cached_share(Usage()) is None
+
+
+@pytest.mark.asyncio
+async def test_the_window_shows_the_context_of_an_agents_turn(qtbot: QtBot, tmp_path: Path) -> None:
+    village = Village(
+        window_config(tmp_path),
+        backend_factory=lambda t: ScriptedBackend.looping(
+            t.protocol, t.model, [reply("hi", usage=Usage(10, 5, 30))]
+        ),
+    )
+    win = window(qtbot, village)
+    await win.send_text("a1", "watch").wait()
+    await until(lambda: win.agent_list.context_cell("a1")[0] != "")
+    text, tip = win.agent_list.context_cell("a1")
+    assert re.fullmatch(r"\d+ %", text)
+    assert "tokens of the context budget" in tip and "no earlier turn left out" in tip
+    assert "75 % of its input read from the cache" in tip
