@@ -663,7 +663,6 @@ T: dict[str, tuple[str, str]] = {
     ),
     # issue 14: context
     "Context": ("コンテキスト", "上下文"),
-    "{percent} %": ("{percent} %", "{percent}%"),
     "{used} of {budget} tokens of the context budget": (
         "コンテキスト予算 {budget} トークンのうち {used} トークン",
         "上下文预算 {budget} 个令牌中的 {used} 个",
