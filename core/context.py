@@ -76,6 +76,10 @@ class ContextState:
     hold it and is measured from its start. Also the summary of the left-out turns, by range."""
 
     last_omitted: ChatMessage | None = None
+    # the estimate of each kept earlier turn, by the identity of its first and last message and
+    # its length (messages are values: the engine replaces one, never changes it), so a long
+    # history is not priced again for every request
+    costs: dict[int, tuple[ChatMessage, ChatMessage, int, int]] = field(default_factory=dict)
     summary_key: str = ""
     summary: str = ""
     failed_key: str = ""  # a summary call for this range failed: not tried again this session
@@ -171,8 +175,20 @@ def fit(
     turns = split_turns(history)
     heads = [t[0] for t in turns]
     start = next((i + 1 for i, h in enumerate(heads) if h is state.last_omitted), 0)
-    costs = [sum(message_tokens(m, image_tokens) for m in t) for t in turns]
+    known, priced = state.costs, {}
+
+    def cost(t: list[ChatMessage]) -> int:
+        hit = known.get(id(t[0]))
+        if hit is not None and hit[0] is t[0] and hit[1] is t[-1] and hit[2] == len(t):
+            value = hit[3]
+        else:
+            value = sum(message_tokens(m, image_tokens) for m in t)
+        priced[id(t[0])] = (t[0], t[-1], len(t), value)
+        return value
+
+    costs = [0] * start + [cost(t) for t in turns[start:]]  # left-out turns are never needed
     base = fixed_tokens(system, tools) + sum(message_tokens(m, image_tokens) for m in current)
+    state.costs = priced
     note_cost = MESSAGE_TOKENS + estimate_tokens(omitted_note(len(turns), language)) + summary_reserve
 
     def total(cut: int) -> int:
