@@ -119,6 +119,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         conversations.adopt_known(a.id for a in config.agents)  # earlier chats run with this file
         conversations.adopt_cut(a.id for a in config.agents)  # a crash-cut turn recovery continues
         village.history_for = lambda agent_id, cid: conversations.past(agent_id, cid, SEED_TURNS)
+        village.summaries = conversations.store  # summaries of left-out turns (issue 14)
         seed_histories(village, conversations, config)  # the models remember the turns before a restart
         history = StoreHistory(
             conversations.store,
