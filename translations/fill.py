@@ -663,6 +663,10 @@ T: dict[str, tuple[str, str]] = {
     ),
     # issue 14: context
     "Context": ("コンテキスト", "上下文"),
+    "Summarize earlier turns left out to fit the model (one more model call)": (
+        "モデルに収めるため省いた以前のターンを要約する（モデル呼び出しが 1 回増えます）",
+        "总结为适应模型而省略的之前回合（多一次模型调用）",
+    ),
     "{used} of {budget} tokens of the context budget": (
         "コンテキスト予算 {budget} トークンのうち {used} トークン",
         "上下文预算 {budget} 个令牌中的 {used} 个",

@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="58" />
+        <location filename="../app/widgets/agents.py" line="60" />
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="59" />
+        <location filename="../app/widgets/agents.py" line="61" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="62" />
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="63" />
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="64" />
         <source>Context</source>
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="88" />
+        <location filename="../app/widgets/agents.py" line="90" />
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="92" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="91" />
+        <location filename="../app/widgets/agents.py" line="93" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="111" />
+        <location filename="../app/widgets/agents.py" line="113" />
         <source>{percent} %</source>
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="114" />
+        <location filename="../app/widgets/agents.py" line="116" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>{used} of {budget} tokens of the context budget</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="117" />
+        <location filename="../app/widgets/agents.py" line="119" />
         <source>earlier turns left out: {count}</source>
         <translation>earlier turns left out: {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="121" />
         <source>no earlier turn left out</source>
         <translation>no earlier turn left out</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="124" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>last turn: {percent} % of its input read from the cache</translation>
     </message>
@@ -71,115 +71,125 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="161" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>System prompt</source>
         <translation>System prompt</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="144" />
-        <location filename="../app/settings/agents_page.py" line="152" />
+        <location filename="../app/settings/agents_page.py" line="156" />
+        <location filename="../app/settings/agents_page.py" line="164" />
         <source>MCP servers</source>
         <translation>MCP servers</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="143" />
+        <location filename="../app/settings/agents_page.py" line="155" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="160" />
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="153" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Connected agents</source>
         <translation>Connected agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="154" />
+        <location filename="../app/settings/agents_page.py" line="166" />
         <source>Built-in tools</source>
         <translation>Built-in tools</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="159" />
+        <location filename="../app/settings/agents_page.py" line="167" />
+        <source>Context</source>
+        <translation>Context</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="173" />
+        <source>Summarize earlier turns left out to fit the model (one more model call)</source>
+        <translation>Summarize earlier turns left out to fit the model (one more model call)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="175" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>May ask me questions (ask_user_question)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="161" />
+        <location filename="../app/settings/agents_page.py" line="177" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="179" />
         <source>Add agent</source>
         <translation>Add agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
-        <location filename="../app/settings/agents_page.py" line="262" />
+        <location filename="../app/settings/agents_page.py" line="180" />
+        <location filename="../app/settings/agents_page.py" line="279" />
         <source>Remove agent</source>
         <translation>Remove agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="181" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="166" />
+        <location filename="../app/settings/agents_page.py" line="182" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="167" />
-        <location filename="../app/settings/agents_page.py" line="271" />
+        <location filename="../app/settings/agents_page.py" line="183" />
+        <location filename="../app/settings/agents_page.py" line="288" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="168" />
+        <location filename="../app/settings/agents_page.py" line="184" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="248" />
+        <location filename="../app/settings/agents_page.py" line="265" />
         <source>New agent</source>
         <translation>New agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="264" />
+        <location filename="../app/settings/agents_page.py" line="281" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>Remove {name} ({id})? Its conversations stay in the store.</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="268" />
+        <location filename="../app/settings/agents_page.py" line="285" />
         <source>Its running turn is stopped when you save.</source>
         <translation>Its running turn is stopped when you save.</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="272" />
+        <location filename="../app/settings/agents_page.py" line="289" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="298" />
+        <location filename="../app/settings/agents_page.py" line="315" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>Letters, digits, _ and - (at most 48)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="300" />
+        <location filename="../app/settings/agents_page.py" line="317" />
         <source>Another agent has this id</source>
         <translation>Another agent has this id</translation>
     </message>

@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="58" />
+        <location filename="../app/widgets/agents.py" line="60" />
         <source>Agent</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="59" />
+        <location filename="../app/widgets/agents.py" line="61" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="62" />
         <source>State</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="63" />
         <source>Tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="64" />
         <source>Context</source>
         <translation>コンテキスト</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="88" />
+        <location filename="../app/widgets/agents.py" line="90" />
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="92" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="91" />
+        <location filename="../app/widgets/agents.py" line="93" />
         <source>idle</source>
         <translation>待機中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="111" />
+        <location filename="../app/widgets/agents.py" line="113" />
         <source>{percent} %</source>
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="114" />
+        <location filename="../app/widgets/agents.py" line="116" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>コンテキスト予算 {budget} トークンのうち {used} トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="117" />
+        <location filename="../app/widgets/agents.py" line="119" />
         <source>earlier turns left out: {count}</source>
         <translation>省略した以前のターン: {count} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="121" />
         <source>no earlier turn left out</source>
         <translation>省略した以前のターンはありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="124" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>前回のターン: 入力の {percent} % をキャッシュから読み込み</translation>
     </message>
@@ -71,115 +71,125 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="161" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>System prompt</source>
         <translation>システムプロンプト</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="144" />
-        <location filename="../app/settings/agents_page.py" line="152" />
+        <location filename="../app/settings/agents_page.py" line="156" />
+        <location filename="../app/settings/agents_page.py" line="164" />
         <source>MCP servers</source>
         <translation>MCP サーバー</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="143" />
+        <location filename="../app/settings/agents_page.py" line="155" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="160" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="153" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Connected agents</source>
         <translation>つながっているエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="154" />
+        <location filename="../app/settings/agents_page.py" line="166" />
         <source>Built-in tools</source>
         <translation>組み込みツール</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="159" />
+        <location filename="../app/settings/agents_page.py" line="167" />
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="173" />
+        <source>Summarize earlier turns left out to fit the model (one more model call)</source>
+        <translation>モデルに収めるため省いた以前のターンを要約する（モデル呼び出しが 1 回増えます）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="175" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>私に質問してよい（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="161" />
+        <location filename="../app/settings/agents_page.py" line="177" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="179" />
         <source>Add agent</source>
         <translation>エージェントを追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
-        <location filename="../app/settings/agents_page.py" line="262" />
+        <location filename="../app/settings/agents_page.py" line="180" />
+        <location filename="../app/settings/agents_page.py" line="279" />
         <source>Remove agent</source>
         <translation>エージェントを外す</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="181" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="166" />
+        <location filename="../app/settings/agents_page.py" line="182" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="167" />
-        <location filename="../app/settings/agents_page.py" line="271" />
+        <location filename="../app/settings/agents_page.py" line="183" />
+        <location filename="../app/settings/agents_page.py" line="288" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="168" />
+        <location filename="../app/settings/agents_page.py" line="184" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="248" />
+        <location filename="../app/settings/agents_page.py" line="265" />
         <source>New agent</source>
         <translation>新しいエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="264" />
+        <location filename="../app/settings/agents_page.py" line="281" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>{name}（{id}）を外しますか？会話は保存されたまま残ります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="268" />
+        <location filename="../app/settings/agents_page.py" line="285" />
         <source>Its running turn is stopped when you save.</source>
         <translation>実行中のターンは保存したときに止まります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="272" />
+        <location filename="../app/settings/agents_page.py" line="289" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="298" />
+        <location filename="../app/settings/agents_page.py" line="315" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>英字、数字、_ と -（48 文字まで）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="300" />
+        <location filename="../app/settings/agents_page.py" line="317" />
         <source>Another agent has this id</source>
         <translation>この ID は別のエージェントが使っています</translation>
     </message>

@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="58" />
+        <location filename="../app/widgets/agents.py" line="60" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="59" />
+        <location filename="../app/widgets/agents.py" line="61" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="62" />
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="63" />
         <source>Tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="64" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="88" />
+        <location filename="../app/widgets/agents.py" line="90" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="92" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="91" />
+        <location filename="../app/widgets/agents.py" line="93" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="111" />
+        <location filename="../app/widgets/agents.py" line="113" />
         <source>{percent} %</source>
         <translation>{percent}%</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="114" />
+        <location filename="../app/widgets/agents.py" line="116" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>上下文预算 {budget} 个令牌中的 {used} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="117" />
+        <location filename="../app/widgets/agents.py" line="119" />
         <source>earlier turns left out: {count}</source>
         <translation>已省略的之前回合：{count} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="121" />
         <source>no earlier turn left out</source>
         <translation>未省略之前的回合</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="124" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>上一回合：输入的 {percent}% 读自缓存</translation>
     </message>
@@ -71,115 +71,125 @@
 <context>
     <name>AgentsPage</name>
     <message>
-        <location filename="../app/settings/agents_page.py" line="149" />
+        <location filename="../app/settings/agents_page.py" line="161" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="150" />
+        <location filename="../app/settings/agents_page.py" line="162" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="151" />
+        <location filename="../app/settings/agents_page.py" line="163" />
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="144" />
-        <location filename="../app/settings/agents_page.py" line="152" />
+        <location filename="../app/settings/agents_page.py" line="156" />
+        <location filename="../app/settings/agents_page.py" line="164" />
         <source>MCP servers</source>
         <translation>MCP 服务器</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="143" />
+        <location filename="../app/settings/agents_page.py" line="155" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="148" />
+        <location filename="../app/settings/agents_page.py" line="160" />
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="153" />
+        <location filename="../app/settings/agents_page.py" line="165" />
         <source>Connected agents</source>
         <translation>关联的智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="154" />
+        <location filename="../app/settings/agents_page.py" line="166" />
         <source>Built-in tools</source>
         <translation>内置工具</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="159" />
+        <location filename="../app/settings/agents_page.py" line="167" />
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="173" />
+        <source>Summarize earlier turns left out to fit the model (one more model call)</source>
+        <translation>总结为适应模型而省略的之前回合（多一次模型调用）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="175" />
         <source>May ask me questions (ask_user_question)</source>
         <translation>可以向我提问（ask_user_question）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="161" />
+        <location filename="../app/settings/agents_page.py" line="177" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="163" />
+        <location filename="../app/settings/agents_page.py" line="179" />
         <source>Add agent</source>
         <translation>添加智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="164" />
-        <location filename="../app/settings/agents_page.py" line="262" />
+        <location filename="../app/settings/agents_page.py" line="180" />
+        <location filename="../app/settings/agents_page.py" line="279" />
         <source>Remove agent</source>
         <translation>移除智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="165" />
+        <location filename="../app/settings/agents_page.py" line="181" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="166" />
+        <location filename="../app/settings/agents_page.py" line="182" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="167" />
-        <location filename="../app/settings/agents_page.py" line="271" />
+        <location filename="../app/settings/agents_page.py" line="183" />
+        <location filename="../app/settings/agents_page.py" line="288" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="168" />
+        <location filename="../app/settings/agents_page.py" line="184" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="248" />
+        <location filename="../app/settings/agents_page.py" line="265" />
         <source>New agent</source>
         <translation>新智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="264" />
+        <location filename="../app/settings/agents_page.py" line="281" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>要移除 {name}（{id}）吗？其对话仍保留在存储中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="268" />
+        <location filename="../app/settings/agents_page.py" line="285" />
         <source>Its running turn is stopped when you save.</source>
         <translation>保存时将停止其正在进行的回合。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="272" />
+        <location filename="../app/settings/agents_page.py" line="289" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="298" />
+        <location filename="../app/settings/agents_page.py" line="315" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>字母、数字、_ 和 -（最多 48 个）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="300" />
+        <location filename="../app/settings/agents_page.py" line="317" />
         <source>Another agent has this id</source>
         <translation>此 ID 已被另一个智能体使用</translation>
     </message>

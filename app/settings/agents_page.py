@@ -106,8 +106,11 @@ class AgentsPage(QWidget):
         for box in self.a_builtin_boxes.values():
             box.toggled.connect(self._builtin_changed)
             bl.addWidget(box)
+        # issue 14: a summary of the earlier turns left out of the context (one model call), opt-in
+        self.a_summarize = QCheckBox()
+        self.a_summarize.toggled.connect(lambda on: self._set_agent("summarize_earlier", on))
         self.agent_form = QFormLayout()
-        self.a_labels = [QLabel() for _ in range(7)]
+        self.a_labels = [QLabel() for _ in range(8)]
         servers = QVBoxLayout()
         servers.setContentsMargins(0, 0, 0, 0)  # lines up with the other fields of the form
         servers.addWidget(self.a_servers)
@@ -122,7 +125,16 @@ class AgentsPage(QWidget):
         idl.addWidget(self.a_id_error)
         for label, field in zip(
             self.a_labels,
-            (idw, self.a_name, self.a_template, self.a_prompt, sw, self.a_connected, self.a_builtin),
+            (
+                idw,
+                self.a_name,
+                self.a_template,
+                self.a_prompt,
+                sw,
+                self.a_connected,
+                self.a_builtin,
+                self.a_summarize,
+            ),
             strict=True,
         ):
             self.agent_form.addRow(label, field)
@@ -152,10 +164,14 @@ class AgentsPage(QWidget):
                 self.tr("MCP servers"),
                 self.tr("Connected agents"),
                 self.tr("Built-in tools"),
+                self.tr("Context"),
             ),
             strict=True,
         ):
             label.setText(text)
+        self.a_summarize.setText(
+            self.tr("Summarize earlier turns left out to fit the model (one more model call)")
+        )
         self.a_builtin_boxes["ask_user_question"].setText(self.tr("May ask me questions (ask_user_question)"))
         self.a_builtin_boxes["execute_code"].setText(
             self.tr("May run Python code on this computer (execute_code)")
@@ -226,6 +242,7 @@ class AgentsPage(QWidget):
             chosen = a.get("builtin_tools", list(DEFAULT_BUILTIN_TOOLS))
             for name, box in self.a_builtin_boxes.items():
                 box.setChecked(name in chosen)
+            self.a_summarize.setChecked(bool(a.get("summarize_earlier", False)))
         self._loading = False
         self.editor.setVisible(False)
         self.shown.emit()

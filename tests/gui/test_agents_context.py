@@ -4,17 +4,20 @@ cached share of its input; in the real window, fed by the turn's ``ContextMeasur
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.keys import KeyStore
+from app.settings import SettingsDialog
 from app.widgets.agents import AgentList, cached_share
 from core.canonical import Usage
 from core.events import ContextMeasured, TurnFinished
 from core.village import AgentState, AgentStatus, Village
-from tests.fakes.configs import window_config
+from tests.fakes.configs import settings_config, window_config
 from tests.fakes.scripted import ScriptedBackend, reply
 from tests.fakes.waits import until
 from tests.fakes.windows import window
@@ -63,3 +66,24 @@ async def test_the_window_shows_the_context_of_an_agents_turn(qtbot: QtBot, tmp_
     assert re.fullmatch(r"\d+ %", text)
     assert "tokens of the context budget" in tip and "no earlier turn left out" in tip
     assert "75 % of its input read from the cache" in tip
+
+
+def test_the_summary_is_turned_on_per_agent_in_settings(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "fuseforks.json"
+    dlg = SettingsDialog(settings_config(), KeyStore(), path=path)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.tabs.setCurrentIndex(1)
+    page = dlg.agents_page
+    page.agent_list.setCurrentRow(0)
+    assert not page.a_summarize.isChecked()  # opt-in
+    assert page.a_summarize.text().startswith("Summarize earlier turns left out")
+    page.a_summarize.setChecked(True)
+    page.agent_list.setCurrentRow(1)
+    assert not page.a_summarize.isChecked()  # the other agent keeps the default
+    assert dlg.save()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert [a["summarize_earlier"] for a in saved["agents"]] == [True, False]
+    page.agent_list.setCurrentRow(0)
+    assert page.a_summarize.isChecked()
+    dlg.close()
