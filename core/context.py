@@ -197,6 +197,8 @@ def fit(
     stepped = False
     if target is not None or total(start) > budget.input:
         goal = int(budget.input * TARGET_SHARE) if target is None else target
+        if target is None and base + note_cost >= goal:  # a large current turn: keep what still fits
+            goal = budget.input
         cut = start + (1 if target is not None and start < len(turns) else 0)
         kept = sum(costs[cut:])
         while cut < len(turns) and base + kept + note_cost > goal:
