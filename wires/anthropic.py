@@ -7,12 +7,17 @@
 * Reasoning replay: the assistant ``content`` array is kept verbatim in
   ``provider_state["anthropic"]["content"]`` (thinking/redacted_thinking blocks with signatures) and
   echoed unchanged ("Thinking blocks must be passed back unmodified and in their original order").
+* Prompt caching (cache_control, at most 4 breakpoints): the last tool definition and the system
+  (then a text block) always; when the request has a stable history (``stable_messages``), also
+  the last block of its last message and the last block of the request's last message, so the
+  next round and the next turn read what this one wrote. Thinking blocks cannot carry a mark: the
+  last markable block of a message gets it. A string content becomes a block list only where a
+  mark is needed. Replayed blocks are shared, never copied: a marked block is a new dict.
 * Usage: ``input_tokens`` already excludes cache reads/writes.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
@@ -54,8 +59,33 @@ ERROR_STATUS = {
 }
 
 
+def _ephemeral() -> JSON:
+    return {"type": "ephemeral"}  # the default 5-minute cache (a fresh dict: bodies share nothing)
+
+
+_UNMARKABLE = {"thinking", "redacted_thinking"}  # "not placeable on thinking blocks"
+
+
 def _image_block(image: Any) -> JSON:
     return {"type": "image", "source": {"type": "base64", "media_type": image.media_type, "data": b64(image)}}
+
+
+def _marked(message: JSON) -> JSON:
+    """``message`` with a cache breakpoint on its last block that may carry one (a new dict; the
+    content list and the marked block are new, the other blocks shared). Unchanged when no block
+    can carry it (only thinking, or empty text)."""
+    content = message["content"]
+    if isinstance(content, str):
+        if not content:
+            return message
+        return {**message, "content": [{"type": "text", "text": content, "cache_control": _ephemeral()}]}
+    for i in range(len(content) - 1, -1, -1):
+        block = content[i]
+        if isinstance(block, dict) and block.get("type") not in _UNMARKABLE:
+            blocks = list(content)
+            blocks[i] = {**block, "cache_control": _ephemeral()}
+            return {**message, "content": blocks}
+    return message
 
 
 class AnthropicWire(WireBase):
@@ -86,28 +116,40 @@ class AnthropicWire(WireBase):
             "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
         }
         if request.system:
-            body["system"] = request.system
-        body["messages"] = self._messages(request.messages)
+            body["system"] = [{"type": "text", "text": request.system, "cache_control": _ephemeral()}]
+        body["messages"] = self._messages(request.messages, request.stable_messages)
         if request.tools:
-            body["tools"] = [
+            tools: list[JSON] = [
                 {"name": t.name, "description": t.description, "input_schema": t.input_schema}
                 for t in request.tools
             ]
+            tools[-1]["cache_control"] = _ephemeral()
+            body["tools"] = tools
             if request.tool_choice == "none":
                 body["tool_choice"] = {"type": "none"}
         return body
 
-    def _messages(self, messages: list[ChatMessage]) -> list[JSON]:
+    def _messages(self, messages: list[ChatMessage], stable: int = 0) -> list[JSON]:
         out: list[JSON] = []
+        stable_end = -1  # the last wire message made of stable messages only
+        seen = 0  # canonical messages encoded so far
         for item in tool_runs(messages):
             if isinstance(item, list):
                 out.append({"role": "user", "content": [self._tool_result(m) for m in item]})
+                seen += len(item)
             elif item.role is Role.ASSISTANT:
                 out.append({"role": "assistant", "content": self._assistant(item)})
+                seen += 1
             elif item.role in (Role.USER, Role.SYSTEM):
                 out.append({"role": "user", "content": self._user(item)})
+                seen += 1
             else:  # pragma: no cover - tool messages are grouped above
                 raise AssertionError(item.role)
+            if seen <= stable:
+                stable_end = len(out) - 1
+        if stable > 0 and out:
+            for index in sorted({stable_end, len(out) - 1} - {-1}):
+                out[index] = _marked(out[index])
         return out
 
     @staticmethod
@@ -124,7 +166,7 @@ class AnthropicWire(WireBase):
     def _assistant(message: ChatMessage) -> str | list[JSON]:
         state = (message.provider_state or {}).get("anthropic")
         if isinstance(state, dict) and isinstance(state.get("content"), list):
-            return copy.deepcopy(state["content"])
+            return state["content"]  # shared: replay blocks are never mutated (a mark copies)
         if not message.tool_calls:
             return message.text
         blocks: list[JSON] = []
