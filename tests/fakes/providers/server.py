@@ -26,6 +26,7 @@ class Received:
     body: dict[str, Any]
     status: int = 0  # what the server answered
     error: str = ""  # the 400 message when validation failed
+    cache: tuple[int, int, int] | None = None  # the usage it reported: (input, cache_read, cache_write)
 
 
 @dataclass
@@ -186,6 +187,7 @@ class _Handler(BaseHTTPRequestHandler):
                 reply = dataclasses.replace(
                     reply, input_tokens=uncached, cache_read=read, cache_write=written
                 )
+            record.cache = (reply.uncached, reply.cache_read, reply.cache_write)
             if stream:
                 events = reply.events if reply.events is not None else family.events(reply, model)
             else:
