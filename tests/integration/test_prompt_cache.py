@@ -149,3 +149,23 @@ async def test_the_fake_refuses_a_fifth_breakpoint_and_a_marked_thinking_block()
     assert [a.status_code for a in answers] == [400, 400]
     assert "A maximum of 4 blocks with cache_control" in answers[0].text
     assert "thinking.cache_control: Extra inputs are not permitted" in answers[1].text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize("protocol", WIRES)
+async def test_usage_means_the_same_on_every_wire(protocol: str, stream: bool) -> None:
+    """``Usage.input`` excludes cache reads and writes everywhere, although OpenAI's and Gemini's
+    prompt counts include the cached tokens and Anthropic's ``input_tokens`` does not."""
+    written = 5 if protocol == "anthropic" else 0  # only Anthropic reports cache writes
+    with FakeProvider(protocol) as provider:
+        provider.script(
+            Reply.say("ok", input_tokens=30, output_tokens=4, cache_read=100, cache_write=written)
+        )
+        async with httpx.AsyncClient() as client:
+            wire = WireBackend(
+                WIRES[protocol], HttpClient(client), base_url=provider.url, model="m", stream=stream
+            )
+            response = await wire.complete(ChatRequest("m", "sys", [ChatMessage(Role.USER, "hi")], []))
+    assert (response.usage.input, response.usage.cache_read, response.usage.cache_write) == (30, 100, written)
+    assert response.usage.output == 4
