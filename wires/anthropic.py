@@ -10,7 +10,9 @@
 * Prompt caching (cache_control, at most 4 breakpoints): the last tool definition and the system
   (then a text block) always; when the request has a stable history (``stable_messages``), also
   the last block of its last message and the last block of the request's last message, so the
-  next round and the next turn read what this one wrote. Thinking blocks cannot carry a mark: the
+  next round and the next turn read what this one wrote. A round that adds 20 blocks or more
+  (the lookback) also marks the previous round's last message; the tools then go unmarked when
+  the system is (its prefix holds them). Thinking blocks cannot carry a mark: the
   last markable block of a message gets it. A string content becomes a block list only where a
   mark is needed. Replayed blocks are shared, never copied: a marked block is a new dict.
 * Usage: ``input_tokens`` already excludes cache reads/writes.
@@ -64,10 +66,28 @@ def _ephemeral() -> JSON:
 
 
 _UNMARKABLE = {"thinking", "redacted_thinking"}  # "not placeable on thinking blocks"
+MAX_BREAKPOINTS = 4  # per request
+LOOKBACK = 20  # a breakpoint finds a written prefix up to 20 blocks before it
 
 
 def _image_block(image: Any) -> JSON:
     return {"type": "image", "source": {"type": "base64", "media_type": image.media_type, "data": b64(image)}}
+
+
+def _blocks(message: JSON) -> int:
+    content = message["content"]
+    return 1 if isinstance(content, str) else len(content)
+
+
+def _targets(out: list[JSON], stable_end: int) -> set[int]:
+    """The messages that get a breakpoint: the end of the stable history and the last message;
+    and, when this round added ``LOOKBACK`` blocks or more (many parallel calls), the previous
+    round's last message too, which the last breakpoint's lookback would not reach."""
+    last = len(out) - 1
+    targets = {last} | ({stable_end} if stable_end >= 0 else set())
+    if last - 2 > stable_end and _blocks(out[last]) + _blocks(out[last - 1]) >= LOOKBACK:
+        targets.add(last - 2)
+    return targets
 
 
 def _marked(message: JSON) -> JSON:
@@ -117,19 +137,21 @@ class AnthropicWire(WireBase):
         }
         if request.system:
             body["system"] = [{"type": "text", "text": request.system, "cache_control": _ephemeral()}]
-        body["messages"] = self._messages(request.messages, request.stable_messages)
+        body["messages"], marks = self._messages(request.messages, request.stable_messages)
         if request.tools:
             tools: list[JSON] = [
                 {"name": t.name, "description": t.description, "input_schema": t.input_schema}
                 for t in request.tools
             ]
-            tools[-1]["cache_control"] = _ephemeral()
+            if marks + bool(request.system) < MAX_BREAKPOINTS:  # else the system's mark covers them
+                tools[-1]["cache_control"] = _ephemeral()
             body["tools"] = tools
             if request.tool_choice == "none":
                 body["tool_choice"] = {"type": "none"}
         return body
 
-    def _messages(self, messages: list[ChatMessage], stable: int = 0) -> list[JSON]:
+    def _messages(self, messages: list[ChatMessage], stable: int = 0) -> tuple[list[JSON], int]:
+        """The wire messages and how many breakpoints they carry."""
         out: list[JSON] = []
         stable_end = -1  # the last wire message made of stable messages only
         seen = 0  # canonical messages encoded so far
@@ -147,10 +169,10 @@ class AnthropicWire(WireBase):
                 raise AssertionError(item.role)
             if seen <= stable:
                 stable_end = len(out) - 1
-        if stable > 0 and out:
-            for index in sorted({stable_end, len(out) - 1} - {-1}):
-                out[index] = _marked(out[index])
-        return out
+        targets = _targets(out, stable_end) if stable > 0 and out else set()
+        for index in targets:
+            out[index] = _marked(out[index])
+        return out, len(targets)
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:
