@@ -140,7 +140,8 @@ class ResponsesWire(WireBase):
             if not self.profile.replay_reasoning or not item.get("encrypted_content"):
                 return None
             return item  # shared: replay items are never mutated
-        out = {k: v for k, v in item.items() if k != "id"}
+        out = dict(item)  # a shallow copy without the server-side id (the values are shared)
+        out.pop("id", None)
         if kind == "message" and not self.profile.replay_output_text:
             # Perplexity rejects replayed output_text parts: send the text as plain content
             text = "".join(p.get("text", "") for p in item.get("content") or [] if isinstance(p, dict))
