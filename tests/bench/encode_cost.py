@@ -33,7 +33,7 @@ def replay(n: int, *, call: bool) -> dict[str, Any]:
     thinking = {"type": "thinking", "thinking": THOUGHT, "signature": SIGNATURE}
     use = {
         "type": "tool_use",
-        "id": f"toolu_{n:06d}",
+        "id": f"call_{n}",
         "name": "cam__live_view_image",
         "input": {"camera": "front"},
     }

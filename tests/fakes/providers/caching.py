@@ -12,7 +12,7 @@
   prompt, in steps of 128 tokens, when that is at least the minimum; every prompt that reaches
   the minimum is kept. The provider's prompt count includes the cached tokens.
 
-Tokens are estimated as ``ceil(characters / 4)`` of the compact JSON: simple and deterministic.
+Tokens are estimated as ``ceil(characters / 4)`` of the JSON: simple and deterministic. The\naccounting serialises a request in a few pieces (not block by block), so a fake answering a\n4,000-message history stays cheap beside the client it serves.
 """
 
 from __future__ import annotations
@@ -34,19 +34,17 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _unmarked(block: Any) -> Any:
-    if isinstance(block, dict) and "cache_control" in block:
-        return {k: v for k, v in block.items() if k != "cache_control"}
-    return block
-
-
-def anthropic_blocks(body: JSON) -> list[tuple[str, bool]]:
-    """The prompt as (block identity, has a breakpoint), in cache order."""
-    out: list[tuple[str, bool]] = []
+def anthropic_blocks(body: JSON) -> tuple[list[Any], list[int]]:
+    """The prompt as block identities in cache order (``[kind, block]``, the mark left out) and
+    the positions of its breakpoints. A string content is one text block."""
+    blocks: list[Any] = []
+    marks: list[int] = []
 
     def add(kind: str, block: Any) -> None:
-        marked = isinstance(block, dict) and "cache_control" in block
-        out.append((_compact([kind, _unmarked(block)]), marked))
+        if isinstance(block, dict) and "cache_control" in block:
+            marks.append(len(blocks))
+            block = {k: v for k, v in block.items() if k != "cache_control"}
+        blocks.append([kind, block])
 
     for tool in body.get("tools") or []:
         add("tool", tool)
@@ -55,28 +53,58 @@ def anthropic_blocks(body: JSON) -> list[tuple[str, bool]]:
         add("system", block)
     for msg in body.get("messages") or []:
         content = msg.get("content")
-        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
-        for j, block in enumerate(blocks):
-            add(f"{msg.get('role')}{'' if j else '+'}", block)  # '+' opens a message
-    return out
+        role = msg.get("role")
+        if isinstance(content, str):
+            add(f"{role}+", {"type": "text", "text": content})  # '+' opens a message
+            continue
+        for j, block in enumerate(content or []):
+            add(f"{role}{'' if j else '+'}", block)
+    return blocks, marks
+
+
+def prefix_identities(
+    model: str, blocks: list[Any], wanted: set[int]
+) -> tuple[dict[int, str], dict[int, int]]:
+    """The identity (a hash of everything up to and including it) and the token total of the
+    prefix ending at each ``wanted`` block. The blocks between are serialised in one piece: the
+    stream is the same however it is cut (``json.dumps`` puts ", " between list items)."""
+    digest = hashlib.sha256(model.encode())
+    identities: dict[int, str] = {}
+    totals: dict[int, int] = {}
+    chars = 0
+    done = 0
+    for n in sorted(wanted):
+        text = json.dumps(blocks[done : n + 1], ensure_ascii=False)[1:-1]
+        if done:
+            text = ", " + text
+        digest.update(text.encode())
+        chars += len(text)
+        identities[n], totals[n] = digest.hexdigest(), -(-chars // 4)
+        done = n + 1
+    return identities, totals
 
 
 def implicit_prompt(family: str, body: JSON) -> str:
-    """The prompt text an implicit cache compares: tools, system, then the history, in order."""
+    """The prompt text an implicit cache compares: tools, system, then the history, in order (the
+    next request's text extends this one's while the history only grows)."""
     if family == "gemini":
         pieces = [body.get("systemInstruction"), body.get("tools"), *(body.get("contents") or [])]
     elif family == "responses":
         pieces = [body.get("instructions"), body.get("tools"), *(body.get("input") or [])]
     else:
         pieces = [body.get("tools"), *(body.get("messages") or [])]
-    return "".join(_compact(p) for p in pieces)
+    return _compact(pieces)
 
 
-def _common_prefix(a: str, b: str) -> int:
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:  # the longest k with a[:k] == b[:k]: slices compare in C
+def _common_prefix(a: str, b: str, chunk: int = 4096) -> int:
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i : i + chunk] == b[i : i + chunk]:  # chunks compare in C
+        i += chunk
+    lo, hi = min(i, n), min(i + chunk, n)
+    while lo < hi:  # the longest k with a[:k] == b[:k], inside the differing chunk
         mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
+        if a[i:mid] == b[i:mid]:
             lo = mid
         else:
             hi = mid - 1
@@ -86,12 +114,12 @@ def _common_prefix(a: str, b: str) -> int:
 class PromptCache:
     """One fake's cache. ``account`` answers (input, cache_read, cache_write) for a request body."""
 
-    def __init__(self, family: str, min_tokens: int = 1024, keep: int = 64) -> None:
+    def __init__(self, family: str, min_tokens: int = 1024, keep: int = 8) -> None:
         self.family = family
         self.min_tokens = min_tokens
         self.keep = keep
-        self.written: set[str] = set()  # Anthropic: prefix hashes
-        self.prompts: list[str] = []  # implicit: earlier prompts, newest last
+        self.written: set[str] = set()  # Anthropic: prefix identities
+        self.prompts: list[str] = []  # implicit: the latest prompts, newest last
 
     def account(self, body: JSON) -> tuple[int, int, int]:
         if self.family == "anthropic":
@@ -99,28 +127,22 @@ class PromptCache:
         return self._implicit(body)
 
     def _explicit(self, body: JSON) -> tuple[int, int, int]:
-        digest = hashlib.sha256(str(body.get("model")).encode()).digest()
-        hashes: list[str] = []
-        totals: list[int] = []
-        marks: list[int] = []
-        total = 0
-        for n, (identity, marked) in enumerate(anthropic_blocks(body)):
-            digest = hashlib.sha256(digest + identity.encode()).digest()
-            total += estimate(identity)
-            hashes.append(digest.hex())
-            totals.append(total)
-            if marked:
-                marks.append(n)
+        blocks, marks = anthropic_blocks(body)
+        if not blocks:
+            return 0, 0, 0
+        wanted = {n for m in marks for n in range(max(m - LOOKBACK + 1, 0), m + 1)} | {len(blocks) - 1}
+        identities, totals = prefix_identities(str(body.get("model")), blocks, wanted)
+        total = totals[len(blocks) - 1]
         read_at = -1
-        for mark in marks:
-            for n in range(mark, max(mark - LOOKBACK, -1), -1):
-                if hashes[n] in self.written:
-                    read_at = max(read_at, n)
-                    break
+        for mark in marks:  # the breakpoint itself, then up to 19 blocks before it
+            hit = next(
+                (n for n in range(mark, max(mark - LOOKBACK, -1), -1) if identities[n] in self.written), -1
+            )
+            read_at = max(read_at, hit)
         read = totals[read_at] if read_at >= 0 else 0
         write = 0
         if marks and totals[marks[-1]] >= self.min_tokens:
-            self.written |= {hashes[m] for m in marks if totals[m] >= self.min_tokens}
+            self.written |= {identities[m] for m in marks if totals[m] >= self.min_tokens}
             write = max(totals[marks[-1]] - read, 0)
         return total - read - write, read, write
 
