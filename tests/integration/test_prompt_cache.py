@@ -20,6 +20,7 @@ from core.turn import Turn, TurnSettings
 from tests.fakes.images import jpeg
 from tests.fakes.logs import log_lines
 from tests.fakes.providers import FakeProvider, Received, Reply, Scenario
+from tests.fakes.providers.caching import PromptCache
 from tests.fakes.scripted import CameraTool
 from wires import WIRES
 from wires.http import HttpClient, TextSink, WireBackend
@@ -169,3 +170,18 @@ async def test_usage_means_the_same_on_every_wire(protocol: str, stream: bool) -
             response = await wire.complete(ChatRequest("m", "sys", [ChatMessage(Role.USER, "hi")], []))
     assert (response.usage.input, response.usage.cache_read, response.usage.cache_write) == (30, 100, written)
     assert response.usage.output == 4
+
+
+@pytest.mark.parametrize("family", ["openai-compat", "gemini", "responses"])
+def test_the_implicit_fake_cache_reads_the_shared_prefix_in_steps(family: str) -> None:
+    key = {"gemini": "contents", "responses": "input"}.get(family, "messages")
+    history = [{"role": "user", "content": f"message {n} " + "x" * 200} for n in range(40)]
+    cache = PromptCache(family, min_tokens=1024)
+    first = cache.account({key: history})
+    again = cache.account({key: history})
+    longer = cache.account({key: [*history, {"role": "user", "content": "next"}]})
+    changed = cache.account({key: [{"role": "user", "content": "other"}, *history[1:]]})
+    assert first[1] == 0 and first[0] > 1024
+    assert 0 <= again[0] < 128 and again[1] % 128 == 0 and sum(again) == first[0]  # never past the prompt
+    assert longer[1] == again[1] and longer[0] > again[0]
+    assert changed[1] == 0  # an early change: nothing shared
