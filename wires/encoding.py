@@ -9,9 +9,9 @@ OpenAI and Gemini need (a byte-stable prefix).
 ``encoded`` runs that in a worker thread (``asyncio.to_thread``) when the request is large, so a
 long history or a request with images never holds the event loop (the GUI thread under qasync);
 a small one stays on the loop, where it costs less than the thread hop. Large means: any image,
-or an estimated body over ``LARGE_BYTES``. The encoders and ``json.dumps`` only read the request
-and its replay data (shared, never copied), so a request encoded in a thread is not touched by
-the loop meanwhile: the turn waits for its model call.
+an estimated body over ``LARGE_BYTES``, or a previous body of the same backend over it. The
+encoders and ``json.dumps`` only read the request and its replay data (shared, never copied), so
+a request encoded in a thread is not touched by the loop meanwhile: the turn waits for its call.
 
 Measured on the shared 2-core machine (tests/bench/encode_cost.py, CPU time): the thread hop
 ≈0.07–0.13 ms; encode + JSON of a 1 KB body ≈0.03 ms, of a 74 KB one ≈1.1–1.3 ms, of the 742 KB
@@ -39,9 +39,11 @@ def estimated_bytes(request: ChatRequest) -> int:
     return size
 
 
-def is_large(request: ChatRequest) -> bool:
-    """Whether the encode goes to a worker thread: any image, or an estimated body over 64 KB."""
-    if any(m.attachments for m in request.messages):
+def is_large(request: ChatRequest, previous: int = 0) -> bool:
+    """Whether the encode goes to a worker thread: any image, an estimated body over 64 KB, or a
+    previous body (``previous`` bytes, the same backend's last request) over 64 KB — the history
+    only grows between rounds, and the estimate cannot see replayed reasoning."""
+    if previous > LARGE_BYTES or any(m.attachments for m in request.messages):
         return True
     return estimated_bytes(request) > LARGE_BYTES
 
@@ -57,8 +59,8 @@ def request_bytes(wire: Wire, request: ChatRequest, stream: bool) -> bytes:
     return dumps_body(body)
 
 
-async def encoded(wire: Wire, request: ChatRequest, stream: bool) -> bytes:
-    """``request_bytes``, off the event loop when the request is large."""
-    if is_large(request):
+async def encoded(wire: Wire, request: ChatRequest, stream: bool, previous: int = 0) -> bytes:
+    """``request_bytes``, off the event loop when the request is large (``is_large``)."""
+    if is_large(request, previous):
         return await asyncio.to_thread(request_bytes, wire, request, stream)
     return request_bytes(wire, request, stream)

@@ -376,6 +376,7 @@ class WireBackend:
         self._key = key
         self._stream = stream
         self._max_tokens = max_tokens
+        self._last_size = 0  # bytes of the last request body (wires.encoding.is_large)
 
     @property
     def backend(self) -> str:
@@ -404,7 +405,8 @@ class WireBackend:
             changes["max_tokens"] = self._max_tokens
         if changes:
             request = dataclasses.replace(request, **changes)
-        body = await encoded(self._wire, request, self._stream)
+        body = await encoded(self._wire, request, self._stream, self._last_size)
+        self._last_size = len(body)
         url = self._base_url + self._wire.path(request.model, self._stream)
         return await self._http.send(
             self._wire,

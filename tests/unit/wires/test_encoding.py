@@ -68,3 +68,20 @@ async def test_large_encodes_run_in_a_worker_thread(name: str, off_loop: bool) -
     # the same bytes either way: what request_bytes gives on the loop
     assert sent == [request_bytes(WIRES["openai-compat"], request, stream=False)]
     assert json.loads(sent[0])["model"] == "m"
+
+
+@pytest.mark.asyncio
+async def test_after_a_large_body_the_next_encode_runs_off_the_loop_too() -> None:
+    """Replayed reasoning is invisible to the estimate; the previous body's size is not."""
+    thinking = {"openai-compat": {"reasoning_content": "r" * 2_000}}
+    history = [ChatMessage(Role.ASSISTANT, "a", provider_state=thinking) for _ in range(40)]
+    request = ChatRequest("m", "sys", [*history, ChatMessage(Role.USER, "hi")], [])
+    assert not is_large(request) and len(request_bytes(WIRES["openai-compat"], request, False)) > LARGE_BYTES
+    wire = Watched()
+    async with httpx.AsyncClient(
+        transport=httpx.MockTransport(lambda _r: httpx.Response(200, json=OK_CHAT))
+    ) as client:
+        backend = WireBackend(wire, HttpClient(client), base_url="http://x/v1", model="m", stream=False)  # type: ignore[arg-type]
+        await backend.complete(request)
+        await backend.complete(request)
+    assert [t is threading.main_thread() for t in wire.threads] == [True, False]
