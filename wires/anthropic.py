@@ -12,9 +12,9 @@
   the last block of its last message and the last block of the request's last message, so the
   next round and the next turn read what this one wrote. A round that adds 20 blocks or more
   (the lookback) also marks the previous round's last message; the tools then go unmarked when
-  the system is (its prefix holds them). Thinking blocks cannot carry a mark: the
-  last markable block of a message gets it. A string content becomes a block list only where a
-  mark is needed. Replayed blocks are shared, never copied: a marked block is a new dict.
+  the system is (its prefix holds them). Thinking blocks cannot carry a mark: the last markable
+  block of a message gets it. A string content becomes a block list only where a mark is
+  needed. Replayed blocks are shared, never copied: a marked block is a new dict.
 * Usage: ``input_tokens`` already excludes cache reads/writes.
 """
 
@@ -169,10 +169,12 @@ class AnthropicWire(WireBase):
                 raise AssertionError(item.role)
             if seen <= stable:
                 stable_end = len(out) - 1
-        targets = _targets(out, stable_end) if stable > 0 and out else set()
-        for index in targets:
-            out[index] = _marked(out[index])
-        return out, len(targets)
+        marks = 0
+        for index in _targets(out, stable_end) if stable > 0 and out else ():
+            marked = _marked(out[index])
+            marks += marked is not out[index]
+            out[index] = marked
+        return out, marks
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:
