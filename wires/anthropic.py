@@ -7,12 +7,19 @@
 * Reasoning replay: the assistant ``content`` array is kept verbatim in
   ``provider_state["anthropic"]["content"]`` (thinking/redacted_thinking blocks with signatures) and
   echoed unchanged ("Thinking blocks must be passed back unmodified and in their original order").
+* Prompt caching (cache_control, at most 4 breakpoints): the last tool definition and the system
+  (then a text block) always; when the request has a stable history (``stable_messages``), also
+  the last block of its last message and the last block of the request's last message, so the
+  next round and the next turn read what this one wrote. A round that adds 20 blocks or more
+  (the lookback) also marks the previous round's last message; the tools then go unmarked when
+  the system is (its prefix holds them). Thinking blocks cannot carry a mark: the last markable
+  block of a message gets it. A string content becomes a block list only where a mark is
+  needed. Replayed blocks are shared, never copied: a marked block is a new dict.
 * Usage: ``input_tokens`` already excludes cache reads/writes.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
@@ -54,8 +61,51 @@ ERROR_STATUS = {
 }
 
 
+def _ephemeral() -> JSON:
+    return {"type": "ephemeral"}  # the default 5-minute cache (a fresh dict: bodies share nothing)
+
+
+_UNMARKABLE = {"thinking", "redacted_thinking"}  # "not placeable on thinking blocks"
+MAX_BREAKPOINTS = 4  # per request
+LOOKBACK = 20  # a breakpoint finds a written prefix up to 20 blocks before it
+
+
 def _image_block(image: Any) -> JSON:
     return {"type": "image", "source": {"type": "base64", "media_type": image.media_type, "data": b64(image)}}
+
+
+def _blocks(message: JSON) -> int:
+    content = message["content"]
+    return 1 if isinstance(content, str) else len(content)
+
+
+def _targets(out: list[JSON], stable_end: int) -> set[int]:
+    """The messages that get a breakpoint: the end of the stable history and the last message;
+    and, when this round added ``LOOKBACK`` blocks or more (many parallel calls), the previous
+    round's last message too, which the last breakpoint's lookback would not reach."""
+    last = len(out) - 1
+    targets = {last} | ({stable_end} if stable_end >= 0 else set())
+    if last - 2 > stable_end and _blocks(out[last]) + _blocks(out[last - 1]) >= LOOKBACK:
+        targets.add(last - 2)
+    return targets
+
+
+def _marked(message: JSON) -> JSON:
+    """``message`` with a cache breakpoint on its last block that may carry one (a new dict; the
+    content list and the marked block are new, the other blocks shared). Unchanged when no block
+    can carry it (only thinking, or empty text)."""
+    content = message["content"]
+    if isinstance(content, str):
+        if not content:
+            return message
+        return {**message, "content": [{"type": "text", "text": content, "cache_control": _ephemeral()}]}
+    for i in range(len(content) - 1, -1, -1):
+        block = content[i]
+        if isinstance(block, dict) and block.get("type") not in _UNMARKABLE:
+            blocks = list(content)
+            blocks[i] = {**block, "cache_control": _ephemeral()}
+            return {**message, "content": blocks}
+    return message
 
 
 class AnthropicWire(WireBase):
@@ -86,29 +136,45 @@ class AnthropicWire(WireBase):
             "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
         }
         if request.system:
-            body["system"] = request.system
-        body["messages"] = self._messages(request.messages)
+            body["system"] = [{"type": "text", "text": request.system, "cache_control": _ephemeral()}]
+        body["messages"], marks = self._messages(request.messages, request.stable_messages)
         if request.tools:
-            body["tools"] = [
+            tools: list[JSON] = [
                 {"name": t.name, "description": t.description, "input_schema": t.input_schema}
                 for t in request.tools
             ]
+            if marks + bool(request.system) < MAX_BREAKPOINTS:  # else the system's mark covers them
+                tools[-1]["cache_control"] = _ephemeral()
+            body["tools"] = tools
             if request.tool_choice == "none":
                 body["tool_choice"] = {"type": "none"}
         return body
 
-    def _messages(self, messages: list[ChatMessage]) -> list[JSON]:
+    def _messages(self, messages: list[ChatMessage], stable: int = 0) -> tuple[list[JSON], int]:
+        """The wire messages and how many breakpoints they carry."""
         out: list[JSON] = []
+        stable_end = -1  # the last wire message made of stable messages only
+        seen = 0  # canonical messages encoded so far
         for item in tool_runs(messages):
             if isinstance(item, list):
                 out.append({"role": "user", "content": [self._tool_result(m) for m in item]})
+                seen += len(item)
             elif item.role is Role.ASSISTANT:
                 out.append({"role": "assistant", "content": self._assistant(item)})
+                seen += 1
             elif item.role in (Role.USER, Role.SYSTEM):
                 out.append({"role": "user", "content": self._user(item)})
+                seen += 1
             else:  # pragma: no cover - tool messages are grouped above
                 raise AssertionError(item.role)
-        return out
+            if seen <= stable:
+                stable_end = len(out) - 1
+        marks = 0
+        for index in _targets(out, stable_end) if stable > 0 and out else ():
+            marked = _marked(out[index])
+            marks += marked is not out[index]
+            out[index] = marked
+        return out, marks
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:
@@ -124,7 +190,7 @@ class AnthropicWire(WireBase):
     def _assistant(message: ChatMessage) -> str | list[JSON]:
         state = (message.provider_state or {}).get("anthropic")
         if isinstance(state, dict) and isinstance(state.get("content"), list):
-            return copy.deepcopy(state["content"])
+            return state["content"]  # shared: replay blocks are never mutated (a mark copies)
         if not message.tool_calls:
             return message.text
         blocks: list[JSON] = []

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
@@ -144,7 +143,7 @@ class GeminiWire(WireBase):
     def _model_parts(message: ChatMessage) -> list[JSON]:
         state = (message.provider_state or {}).get("gemini")
         if isinstance(state, dict) and isinstance(state.get("parts"), list):
-            return copy.deepcopy(state["parts"])
+            return state["parts"]  # shared: replayed parts are never mutated
         parts: list[JSON] = []
         if message.text:
             parts.append({"text": message.text})

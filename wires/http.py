@@ -28,6 +28,7 @@ Log lines go through an injected hook ``log(kind, fields, tail=None)`` (the core
 
 ``WireBackend`` implements ``core.llm.ModelBackend`` for one template: wire + client + key. The
 WebP → JPEG retry (S70-17) is not here: ``core.llm.http.http_backend`` wraps this backend in it.
+Its request bytes come from ``wires.encoding`` (off the event loop when the request is large).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import email.utils
-import json
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -46,6 +46,7 @@ import httpx
 
 from core.canonical import ChatRequest, ChatResponse
 from wires.base import JSON, ErrorInfo, SSEParser, Wire, protocol_error
+from wires.encoding import dumps_body, encoded
 from wires.errors import (
     ProviderError,
     ProviderHTTPError,
@@ -189,14 +190,14 @@ class HttpClient:
         wire: Wire,
         url: str,
         headers: dict[str, str],
-        body: JSON,
+        body: JSON | bytes,
         *,
         model: str,
         stream: bool,
         on_text: TextSink | None = None,
     ) -> ChatResponse:
-        """POST ``body`` with retries, all within ``deadline_s``; return the decoded (or
-        stream-assembled) response."""
+        """POST ``body`` (a JSON object, or its encoded bytes) with retries, all within
+        ``deadline_s``; return the decoded (or stream-assembled) response."""
         if not self.deadline_s:
             return await self._send(wire, url, headers, body, model=model, stream=stream, on_text=on_text)
         limit = asyncio.timeout(self.deadline_s)
@@ -217,13 +218,13 @@ class HttpClient:
         wire: Wire,
         url: str,
         headers: dict[str, str],
-        body: JSON,
+        body: JSON | bytes,
         *,
         model: str,
         stream: bool,
         on_text: TextSink | None,
     ) -> ChatResponse:
-        content = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        content = body if isinstance(body, bytes) else dumps_body(body)
         hdrs = {"content-type": "application/json", **headers}
         if stream:
             hdrs["accept"] = "text/event-stream"
@@ -375,6 +376,7 @@ class WireBackend:
         self._key = key
         self._stream = stream
         self._max_tokens = max_tokens
+        self._last_size = 0  # bytes of the last request body (wires.encoding.is_large)
 
     @property
     def backend(self) -> str:
@@ -403,9 +405,8 @@ class WireBackend:
             changes["max_tokens"] = self._max_tokens
         if changes:
             request = dataclasses.replace(request, **changes)
-        body = self._wire.encode(request)
-        if self._stream:
-            body = self._wire.stream_body(body)
+        body = await encoded(self._wire, request, self._stream, self._last_size)
+        self._last_size = len(body)
         url = self._base_url + self._wire.path(request.model, self._stream)
         return await self._http.send(
             self._wire,

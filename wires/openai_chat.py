@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import copy
 import uuid
 from typing import Any
 
@@ -102,7 +101,7 @@ class OpenAIChatWire(WireBase):
         if "reasoning_content" in state:
             out["reasoning_content"] = state["reasoning_content"]
         if isinstance(state.get("tool_calls"), list):
-            out["tool_calls"] = copy.deepcopy(state["tool_calls"])
+            out["tool_calls"] = state["tool_calls"]  # shared: replay data is never mutated
         elif message.tool_calls:
             out["tool_calls"] = [
                 {

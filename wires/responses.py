@@ -26,7 +26,6 @@ Where the providers differ (a ``ResponsesProfile`` each):
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,8 +139,9 @@ class ResponsesWire(WireBase):
         if kind == "reasoning":
             if not self.profile.replay_reasoning or not item.get("encrypted_content"):
                 return None
-            return copy.deepcopy(item)
-        out = {k: copy.deepcopy(v) for k, v in item.items() if k != "id"}
+            return item  # shared: replay items are never mutated
+        out = dict(item)  # a shallow copy without the server-side id (the values are shared)
+        out.pop("id", None)
         if kind == "message" and not self.profile.replay_output_text:
             # Perplexity rejects replayed output_text parts: send the text as plain content
             text = "".join(p.get("text", "") for p in item.get("content") or [] if isinstance(p, dict))

@@ -97,5 +97,7 @@ async def test_approved_request_reaches_the_agents_model_and_the_server(
             if rt.store is not None:
                 rt.store.close()
     sampled = fake.requests[1].body
-    assert sampled["system"] == "Be brief." and sampled["max_tokens"] == 120 and "tools" not in sampled
+    # the system as a text block with its cache breakpoint (wires/anthropic.py)
+    system = [{"type": "text", "text": "Be brief.", "cache_control": {"type": "ephemeral"}}]
+    assert sampled["system"] == system and sampled["max_tokens"] == 120 and "tools" not in sampled
     assert sampled["messages"] == [{"role": "user", "content": "Describe the light."}]

@@ -27,7 +27,11 @@ Reply options: ``status``/``error_code``/``error_message``, ``retry_after`` (hea
 ``trickle_s`` (one byte at a time), ``body``/``events`` (answer exactly this JSON / these SSE
 events: malformed shapes), ``echo_headers`` (the text or error message is the request headers).
 Server options: ``key``, ``reject_webp``, ``reject_images``, ``thought_signatures``
-(openai-compat like Gemini's OpenAI endpoint), ``models`` (what ``GET {base}/models`` lists, in
+(openai-compat like Gemini's OpenAI endpoint), ``cache_min_tokens`` (the shortest prefix its prompt
+cache keeps: ``caching.py`` answers cache reads/writes like the real APIs, Anthropic at its
+``cache_control`` breakpoints, the others by longest shared prefix; a ``Reply`` that sets
+``input_tokens`` reports exactly that, with its ``cache_read``/``cache_write``; what each request
+was told is in ``requests[i].cache``), ``models`` (what ``GET {base}/models`` lists, in
 each provider's JSON: ``models.py``) and ``models_reply`` (an error it answers instead; the script
 is for POSTs only). When the queue is empty the ``Scenario`` answers:
 "call ``tool`` with ``args``, then say ``say``" (the tool is called when the last thing in the

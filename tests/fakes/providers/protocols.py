@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from tests.fakes.providers import routes
+from tests.fakes.providers import caching, routes
 from tests.fakes.providers.script import Reply
 
 JSON = dict[str, Any]
@@ -112,6 +112,8 @@ class Anthropic(Family):
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
             raise Invalid("messages: Field required")
+        if (marks := caching.breakpoint_error(body)) is not None:
+            raise Invalid(marks)
         pending: set[str] = set()
         for i, msg in enumerate(messages):
             where = f"messages.{i}"
@@ -207,6 +209,14 @@ class Anthropic(Family):
             blocks.append({"type": "tool_use", "id": call_id, "name": name, "input": args})
         return blocks
 
+    @staticmethod
+    def _usage(reply: Reply) -> JSON:  # input_tokens excludes the cache reads and writes
+        return {
+            "input_tokens": reply.uncached,
+            "cache_creation_input_tokens": reply.cache_write,
+            "cache_read_input_tokens": reply.cache_read,
+        }
+
     def render(self, reply: Reply, model: str) -> JSON:
         return {
             "id": f"msg_{next(self.ids)}",
@@ -216,7 +226,7 @@ class Anthropic(Family):
             "content": self._content(reply),
             "stop_reason": "tool_use" if reply.tool_calls else "end_turn",
             "stop_sequence": None,
-            "usage": {"input_tokens": reply.input_tokens, "output_tokens": reply.output_tokens},
+            "usage": {**self._usage(reply), "output_tokens": reply.output_tokens},
         }
 
     def events(self, reply: Reply, model: str) -> list[Event]:
@@ -228,7 +238,7 @@ class Anthropic(Family):
                     **full,
                     "content": [],
                     "stop_reason": None,
-                    "usage": {"input_tokens": reply.input_tokens, "output_tokens": 1},
+                    "usage": {**self._usage(reply), "output_tokens": 1},
                 },
             }
         ]
@@ -379,9 +389,10 @@ class OpenAIChat(Family):
 
     def _usage(self, reply: Reply) -> JSON:
         return {
-            "prompt_tokens": reply.input_tokens,
+            "prompt_tokens": reply.uncached + reply.cache_read,  # includes the cached tokens
             "completion_tokens": reply.output_tokens,
-            "total_tokens": reply.input_tokens + reply.output_tokens,
+            "total_tokens": reply.uncached + reply.cache_read + reply.output_tokens,
+            "prompt_tokens_details": {"cached_tokens": reply.cache_read},
         }
 
     def render(self, reply: Reply, model: str) -> JSON:
@@ -562,9 +573,10 @@ class Gemini(Family):
 
     def _usage(self, reply: Reply) -> JSON:
         return {
-            "promptTokenCount": reply.input_tokens,
+            "promptTokenCount": reply.uncached + reply.cache_read,  # includes the cached tokens
             "candidatesTokenCount": reply.output_tokens,
-            "totalTokenCount": reply.input_tokens + reply.output_tokens,
+            "totalTokenCount": reply.uncached + reply.cache_read + reply.output_tokens,
+            **({"cachedContentTokenCount": reply.cache_read} if reply.cache_read else {}),
         }
 
     def render(self, reply: Reply, model: str) -> JSON:
@@ -742,11 +754,11 @@ class Responses(Family):
             "model": model,
             "output": self._output(reply),
             "usage": {
-                "input_tokens": reply.input_tokens,
-                "input_tokens_details": {"cached_tokens": 0},
+                "input_tokens": reply.uncached + reply.cache_read,  # includes the cached tokens
+                "input_tokens_details": {"cached_tokens": reply.cache_read},
                 "output_tokens": reply.output_tokens,
                 "output_tokens_details": {"reasoning_tokens": 0},
-                "total_tokens": reply.input_tokens + reply.output_tokens,
+                "total_tokens": reply.uncached + reply.cache_read + reply.output_tokens,
             },
         }
 

@@ -25,8 +25,16 @@ class Reply:
     events: list[tuple[str | None, str]] | None = None  # stream exactly these SSE events
     echo_headers: bool = False  # the text (or error message) is the request's headers as JSON
     reasoning: bool = True  # issue replay state (thinking signature, thoughtSignature, reasoning item)
-    input_tokens: int = 11
+    # the input the provider reports, excluding cache reads/writes; None: the fake's estimate of
+    # the request, split by its prompt cache (tests/fakes/providers/caching.py)
+    input_tokens: int | None = None
     output_tokens: int = 7
+    cache_read: int = 0  # with input_tokens set: the cache reads/writes to report beside it
+    cache_write: int = 0
+
+    @property
+    def uncached(self) -> int:
+        return self.input_tokens or 0
 
     @classmethod
     def say(cls, text: str, **kw: Any) -> Reply:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.fakes.providers.caching import PromptCache
 from tests.fakes.providers.models import models_body, models_route
 from tests.fakes.providers.protocols import FAMILIES, Family, Invalid
 from tests.fakes.providers.script import Reply, Scenario
@@ -25,6 +26,7 @@ class Received:
     body: dict[str, Any]
     status: int = 0  # what the server answered
     error: str = ""  # the 400 message when validation failed
+    cache: tuple[int, int, int] | None = None  # the usage it reported: (input, cache_read, cache_write)
 
 
 @dataclass
@@ -33,7 +35,8 @@ class FakeProvider:
 
     ``key`` None accepts any auth; otherwise a wrong/missing key answers 401. ``reject_webp`` /
     ``reject_images`` make the endpoint refuse WebP / any image with 400. ``thought_signatures``
-    (openai-compat only) behaves like Gemini's OpenAI endpoint.
+    (openai-compat only) behaves like Gemini's OpenAI endpoint. ``cache_min_tokens``: the
+    shortest prefix its prompt cache keeps (``caching.py``; 1024 like Claude Sonnet and OpenAI).
     """
 
     protocol: str
@@ -46,6 +49,7 @@ class FakeProvider:
     port: int = 0
     models: list[str] = field(default_factory=lambda: ["fake-large", "fake-small"])  # GET …/models
     models_reply: Reply | None = None  # an error status: GET …/models answers it (the script is for POSTs)
+    cache_min_tokens: int = 1024
     requests: list[Received] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -53,6 +57,7 @@ class FakeProvider:
         self.family: Family = cls(flavour)
         if self.thought_signatures:
             self.family.thought_signatures = True  # type: ignore[attr-defined]
+        self.cache = PromptCache(self.family.name, self.cache_min_tokens)
         self._queue: deque[Reply] = deque()
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -177,6 +182,12 @@ class _Handler(BaseHTTPRequestHandler):
         model = str(body.get("model") or self.path.split("/models/")[-1].split(":")[0])
         stream = family.wants_stream(self.path, body)
         with fake._lock:
+            if reply.input_tokens is None:
+                uncached, read, written = fake.cache.account(body)
+                reply = dataclasses.replace(
+                    reply, input_tokens=uncached, cache_read=read, cache_write=written
+                )
+            record.cache = (reply.uncached, reply.cache_read, reply.cache_write)
             if stream:
                 events = reply.events if reply.events is not None else family.events(reply, model)
             else:

@@ -102,7 +102,8 @@ def test_encode_exact_json_with_images_and_tool_choice_none() -> None:
     assert body == {
         "model": "m-1",
         "max_tokens": 512,
-        "system": "You watch a camera.",
+        # the cache breakpoints on the system and the last tool (no stable history: no message marks)
+        "system": [{"type": "text", "text": "You watch a camera.", "cache_control": {"type": "ephemeral"}}],
         "messages": [
             {
                 "role": "user",
@@ -124,7 +125,14 @@ def test_encode_exact_json_with_images_and_tool_choice_none() -> None:
             },
             body["messages"][2],  # the tool results: frozen in test_placement
         ],
-        "tools": [{"name": "live_view", "description": "Grab a frame", "input_schema": SCHEMA}],
+        "tools": [
+            {
+                "name": "live_view",
+                "description": "Grab a frame",
+                "input_schema": SCHEMA,
+                "cache_control": {"type": "ephemeral"},
+            }
+        ],
         "tool_choice": {"type": "none"},
     }
     assert body["messages"][2]["content"][1] == {
