@@ -95,7 +95,11 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     )
     store, problems = open_store(store_dir or data_dir())  # problems: shown once the window listens
     ensure_village_id(config)  # a chat belongs to its village, never to an agent id alone
-    pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
+    pipeline = VillagePipeline(
+        config,
+        spill_dir=(store_dir or data_dir()) / "spill",
+        blobs=None if store is None else store.blobs,  # one copy of every image (core/media_cache.py)
+    )
     conversations = (
         None
         if store is None

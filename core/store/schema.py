@@ -1,9 +1,15 @@
 """The store's database: its schema (DDL and version), opening a connection (pragmas), and the
 base every part of ``Store`` shares (the lock, transactions, queries, corruption reports).
 
-Durability: the database runs in WAL mode with ``synchronous=FULL``, so a commit survives power
-loss, not only a process kill. Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT`` transaction
-(``StoreBase._tx``) under the store's lock.
+Durability: the database runs in WAL mode. Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT``
+transaction (``StoreBase._tx``) under the store's lock. A ``durable`` transaction commits with
+``synchronous=FULL`` (the WAL is fsynced: the commit survives power loss, not only a process
+kill); the others (``durable=False``: the per-round records of a turn, core/store/writes.py says
+which and why) commit with ``synchronous=NORMAL``: written to the WAL, which a process kill never
+loses, and made durable by the next FULL commit or checkpoint (the WAL is a log: a synced commit
+syncs every commit before it). Before any transaction begins, the blob folders that gained a name
+are fsynced (``BlobStore.sync_dirs``): a WAL frame may reach the disk at any moment after its
+commit is written, so every blob it references is durable first.
 
 Only a damaged database is moved aside (with its WAL files) and a new one created
 (``open_database``): SQLite says the file is not a database or is malformed, or ``PRAGMA
@@ -277,18 +283,27 @@ class StoreBase:
         raise self.unavailable
 
     @contextmanager
-    def _tx(self, op: str) -> Iterator[sqlite3.Connection]:
+    def _tx(self, op: str, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction; ``durable=False`` commits without fsyncing the WAL (the next
+        durable commit does it)."""
         if self.before_tx is not None:
             self.before_tx(op)
         with self._lock:
             self._writable()
-            self._conn.execute("BEGIN IMMEDIATE")
+            self.blobs.sync_dirs()  # every blob the transaction may reference has a durable name
+            if not durable:
+                self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+            finally:
+                if not durable:
+                    self._conn.execute("PRAGMA synchronous=FULL")
         if self.after_commit is not None:
             self.after_commit(op)
 
