@@ -27,16 +27,13 @@ import threading
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from core.canonical import ImageData
 from core.fsutil import write_atomic
 from core.log import event
 from core.notes import note
 from core.paths import private_dir
-
-if TYPE_CHECKING:
-    from core.store.blobs import BlobStore
+from core.store.blobs import BlobStore
 
 EXT_BY_TYPE = {"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp"}
 TYPE_BY_EXT = {v: k for k, v in EXT_BY_TYPE.items()}

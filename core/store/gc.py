@@ -120,7 +120,8 @@ class _Sweep:
 
     def remove(self, path: Path) -> None:
         try:
-            size = path.stat().st_size
+            st = path.stat()
+            size = st.st_size if st.st_nlink <= 1 else 0  # a hard link's bytes go with its last name
             if not self.dry_run:
                 path.unlink()
         except FileNotFoundError:
