@@ -71,6 +71,7 @@ class BlobStore:
         private_dir(root)
         # test hook: called with the sha after a blob file is durable (kill-point injection)
         self.after_write: Callable[[str], None] | None = None
+        self.defer_dirs = True  # False: each put fsyncs its folder itself (as before issue 14)
         # folders that gained a name since the last ``sync_dirs`` (puts run in worker threads)
         self._pending: set[Path] = set()
         self._pending_lock = threading.Lock()
@@ -95,8 +96,11 @@ class BlobStore:
             except OSError:
                 pass
         write_atomic(target, data)
-        with self._pending_lock:
-            self._pending.add(target.parent)
+        if not self.defer_dirs:
+            _fsync_dir(target.parent)
+        else:
+            with self._pending_lock:
+                self._pending.add(target.parent)
         if self.after_write is not None:
             self.after_write(sha)
         return sha

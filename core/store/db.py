@@ -40,7 +40,7 @@ from core.store.conversations import StoreConversations
 from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
 from core.store.schema import DB_NAME, StoreUnavailable, open_database, unavailable
-from core.store.writes import StoreWrites
+from core.store.writes import RIDING, StoreWrites
 
 
 class Store(StoreWrites, StoreResume, StoreConversations):
@@ -49,6 +49,7 @@ class Store(StoreWrites, StoreResume, StoreConversations):
     def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:
         super().__init__(root, conn, blobs)
         self.markers = CallMarkers(root)
+        self.riding = RIDING  # the per-round records ride on the next synchronous commit
 
     def close(self) -> None:
         with self._lock:

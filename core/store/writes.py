@@ -134,7 +134,7 @@ class StoreWrites(StoreBase):
     ) -> None:
         blobs = self._write_message_blobs(user_message)
         title = " ".join(user_message.text.split())[:80]
-        with self._tx("begin_turn", durable=False) as conn:
+        with self._tx("begin_turn") as conn:
             if conn.execute("SELECT 1 FROM turns WHERE id=?", (turn_id,)).fetchone():
                 return  # already begun (idempotent after a resume)
             self._ensure_conversation(conn, conversation_id, agent_id, title)
@@ -162,7 +162,7 @@ class StoreWrites(StoreBase):
 
     def model_message(self, turn_id: str, round: int, message: ChatMessage, usage: Usage) -> None:
         blobs = self._write_message_blobs(message)
-        with self._tx("model_message", durable=False) as conn:
+        with self._tx("model_message") as conn:
             cid = self._turn_conversation(conn, turn_id)
             conn.execute("UPDATE turns SET state='running' WHERE id=? AND state='paused'", (turn_id,))
             self._insert_message(
@@ -187,7 +187,7 @@ class StoreWrites(StoreBase):
         )
 
     def tool_registered(self, turn_id: str, round: int, call: ToolCall) -> None:
-        with self._tx("tool_registered", durable=False) as conn:
+        with self._tx("tool_registered") as conn:
             if conn.execute(
                 "SELECT 1 FROM tool_calls WHERE turn_id=? AND call_id=?", (turn_id, call.id)
             ).fetchone():
@@ -203,7 +203,7 @@ class StoreWrites(StoreBase):
         """Move a call that is not done yet to ``state``; False when it was already done."""
         if state not in CALL_STATES:
             raise ValueError(state)
-        with self._tx(op, durable=op not in RIDING) as conn:
+        with self._tx(op) as conn:
             cur = conn.execute(
                 "UPDATE tool_calls SET state=?, started=CASE WHEN ?='running' THEN ? ELSE started END"
                 " WHERE turn_id=? AND call_id=? AND state NOT IN ('completed', 'failed')",
@@ -276,7 +276,7 @@ class StoreWrites(StoreBase):
             for img in whole.images
         ]
         dropped = [{"reason": d.reason, "detail": d.detail} for d in whole.dropped]
-        with self._tx("tool_completed", durable=False) as conn:
+        with self._tx("tool_completed") as conn:
             row = conn.execute(
                 "SELECT state, round, pos FROM tool_calls WHERE turn_id=? AND call_id=?", (turn_id, call_id)
             ).fetchone()

@@ -66,18 +66,32 @@ def _config(folder: Path, with_file: bool) -> Any:
     return parse_config(raw, folder / "village.json" if with_file else None)
 
 
-async def _turns(folder: Path, n: int, with_store: bool) -> float:
-    """Seconds per turn of ``n`` live-view turns."""
-    store = Store.open(folder / "data") if with_store else None
+def _open(folder: Path, before: bool) -> tuple[Store, VillagePipeline]:
+    """The store and the village pipeline; ``before``: as they were before issue 14 (every
+    commit synchronous, a folder fsync per blob, the media cache a second copy)."""
+    store = Store.open(folder / "data")
+    if before:
+        store.riding = frozenset()
+        store.blobs.defer_dirs = False
+    blobs = None if before else store.blobs
+    return store, VillagePipeline(_config(folder, True), spill_dir=folder / "spill", blobs=blobs)
+
+
+async def _turns(folder: Path, n: int, mode: str, prefix: str = "t") -> float:
+    """Seconds per turn of ``n`` live-view turns; ``mode``: ``bare`` (no store, no media cache),
+    ``before`` or ``after`` (issue 14's store changes)."""
+    store: Store | None = None
+    if mode == "bare":
+        pipeline = VillagePipeline(_config(folder, False), spill_dir=folder / "spill")
+    else:
+        store, pipeline = _open(folder, mode == "before")
     journal = SqliteJournal(store) if store is not None else None
-    config = _config(folder, with_store)
-    pipeline = VillagePipeline(config, spill_dir=folder / "spill", blobs=store.blobs if store else None)
     camera = Camera()
     started = time.perf_counter()
     for i in range(n):
         backend = ScriptedBackend([call(camera.name, {}, call_id=f"c{i}"), reply(f"frame {i} looks fine")])
         turn = Turn(
-            turn_id=f"t{i}",
+            turn_id=f"{prefix}{i}",
             backend=backend,
             tools=[camera],
             settings=TurnSettings("a1", "en"),
@@ -103,14 +117,15 @@ def _walk(root: Path) -> dict[tuple[int, int], tuple[int, int]]:
     return seen
 
 
-def disk_per_frame(turns: int) -> dict[str, float]:
-    """Written and allocated bytes per frame, measured over ``turns`` turns after a warm-up."""
+def disk_per_frame(turns: int, mode: str) -> dict[str, float]:
+    """Written and allocated bytes per frame over ``turns`` turns after a warm-up: the files the
+    turns added and the growth of the others (the database once the WAL is checkpointed)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        asyncio.run(_turns(folder, 3, True))  # warm-up: database pages, folders
+        asyncio.run(_turns(folder, 3, mode, "warm"))  # database pages, folders
         before = _walk(folder)
-        asyncio.run(_turns_more(folder, turns))
-        after = _walk(folder)
+        asyncio.run(_turns(folder, turns, mode))
+        after = _walk(folder)  # the store closed: its WAL checkpointed into the database
     new = {k: v for k, v in after.items() if k not in before}
     grown = sum(max(0, v[0] - before[k][0]) for k, v in after.items() if k in before)
     grown_alloc = sum(max(0, v[1] - before[k][1]) for k, v in after.items() if k in before)
@@ -119,31 +134,7 @@ def disk_per_frame(turns: int) -> dict[str, float]:
     return {"written": written / turns, "allocated": allocated / turns}
 
 
-async def _turns_more(folder: Path, n: int) -> None:
-    """``n`` more turns in the same folder (new turn ids)."""
-    store = Store.open(folder / "data")
-    journal = SqliteJournal(store)
-    store._conn.execute("PRAGMA wal_autocheckpoint=0")  # the WAL's growth is what the turns wrote
-    config = _config(folder, True)
-    pipeline = VillagePipeline(config, spill_dir=folder / "spill", blobs=store.blobs)
-    camera = Camera()
-    for i in range(n):
-        backend = ScriptedBackend([call(camera.name, {}, call_id=f"m{i}"), reply(f"frame {i} looks fine")])
-        turn = Turn(
-            turn_id=f"more{i}",
-            backend=backend,
-            tools=[camera],
-            settings=TurnSettings("a1", "en"),
-            history=[],
-            user=ChatMessage(Role.USER, "look"),
-            journal=journal,
-            pipeline=pipeline,
-        )
-        await turn.run()
-    store.close()
-
-
-def fsyncs_per_call(turns: int) -> float | None:
+def fsyncs_per_call(turns: int, mode: str) -> float | None:
     """fsync + fdatasync calls per tool call of ``turns`` turns, by strace (None without it)."""
     strace = shutil.which("strace")
     if strace is None:
@@ -152,7 +143,7 @@ def fsyncs_per_call(turns: int) -> float | None:
         out = Path(tmp) / "trace"
         code = (
             "import asyncio, pathlib; from tests.bench.store_turn import _turns;"
-            f"asyncio.run(_turns(pathlib.Path({tmp!r}), {turns}, True))"
+            f"asyncio.run(_turns(pathlib.Path({tmp!r}), {turns}, {mode!r}))"
         )
         subprocess.run(
             [strace, "-f", "-qq", "-e", "trace=fsync,fdatasync", "-o", str(out), sys.executable, "-c", code],
@@ -166,25 +157,25 @@ def fsyncs_per_call(turns: int) -> float | None:
 
 def main(argv: list[str]) -> None:
     turns = int(argv[0]) if argv else 200
-    with tempfile.TemporaryDirectory() as tmp:
-        bare = asyncio.run(_turns(Path(tmp) / "bare", turns, False))
-    with tempfile.TemporaryDirectory() as tmp:
-        stored = asyncio.run(_turns(Path(tmp) / "store", turns, True))
-    fsyncs = fsyncs_per_call(max(20, turns // 4))
-    disk = disk_per_frame(max(20, turns // 4))
-    figures = {
-        "turns": turns,
-        "bare_ms": round(bare * 1000, 3),
-        "store_ms": round(stored * 1000, 3),
-        "store_added_ms": round((stored - bare) * 1000, 3),
-        "ratio": round(stored / bare, 2),
-        "fsyncs_per_tool_call": None if fsyncs is None else round(fsyncs, 2),
-        "frame_bytes": FRAME,
-        "written_per_frame": round(disk["written"]),
-        "allocated_per_frame": round(disk["allocated"]),
-        "written_ratio": round(disk["written"] / FRAME, 2),
-        "allocated_ratio": round(disk["allocated"] / FRAME, 2),
-    }
+    ms: dict[str, float] = {}
+    for mode in ("bare", "before", "after"):
+        with tempfile.TemporaryDirectory() as tmp:
+            ms[mode] = asyncio.run(_turns(Path(tmp), turns, mode)) * 1000
+    figures: dict[str, Any] = {"turns": turns, "frame_bytes": FRAME, "bare_ms": round(ms["bare"], 3)}
+    for mode in ("before", "after"):
+        disk = disk_per_frame(max(20, turns // 4), mode)
+        fsyncs = fsyncs_per_call(max(20, turns // 4), mode)
+        figures[mode] = {
+            "store_ms": round(ms[mode], 3),
+            "store_added_ms": round(ms[mode] - ms["bare"], 3),
+            "ratio_to_bare": round(ms[mode] / ms["bare"], 2),
+            "fsyncs_per_tool_call": None if fsyncs is None else round(fsyncs, 2),
+            "written_per_frame": round(disk["written"]),
+            "allocated_per_frame": round(disk["allocated"]),
+            "written_ratio": round(disk["written"] / FRAME, 2),
+            "allocated_ratio": round(disk["allocated"] / FRAME, 2),
+        }
+    figures["after_vs_before_ms"] = round(ms["after"] / ms["before"], 2)
     print(json.dumps(figures, indent=1))
 
 
