@@ -16,13 +16,16 @@ So only the writes a guarantee needs are synchronous:
   all that is left of the call (its ``registered``/``running``/completion commits lost with the
   WAL tail): recovery then settles it as "interrupted, may have run", or ends the turn with
   ``turn_records_lost`` when the database does not know it (core/recovery.py);
+* ``begin_turn`` (``synchronous=FULL``): the person's request is on disk before anything of the
+  turn runs, so power loss never leaves started calls of a turn the database does not know (the
+  request would be sent again and its calls decided anew);
 * ``end_turn`` (``synchronous=FULL``): a turn that reports done is on disk with every record of
   it; ``turn_failed`` and every write outside a turn's rounds (recovery, conversations) too;
 * the blob files and their folders, before any commit that references them (above).
 
 The per-round records ride on the next synchronous commit (``RIDING``, ``synchronous=NORMAL``):
-``begin_turn``, ``model_message``, ``tool_registered``, ``tool_running``, ``tool_not_executed``
-and ``tool_completed``. Losing them to power loss costs at most the turn in progress, never a
+``model_message``, ``tool_registered``, ``tool_running``, ``tool_not_executed`` and
+``tool_completed``. Losing them to power loss costs at most the turn in progress, never a
 re-execution (the marker) and never bad bytes (blobs first, verified on read). Write errors are
 not hidden by this: SQLite writes the WAL frames at commit in both modes, so a full disk still
 fails the ``registered``/``running`` write and the call is not run (``SqliteJournal``).
@@ -45,7 +48,7 @@ from core.tool import ToolReturn
 
 # the per-round records of a turn: committed without fsync, made durable by the next FULL commit
 RIDING = frozenset(
-    {"begin_turn", "model_message", "tool_registered", "tool_running", "tool_not_executed", "tool_completed"}
+    {"model_message", "tool_registered", "tool_running", "tool_not_executed", "tool_completed"}
 )
 
 MessageBlobs = tuple[str, int, list[tuple[str, ImageData]]]  # text sha256, text size, images

@@ -203,8 +203,9 @@ def test_a_messages_blob_folders_are_synced_once_before_its_transaction(
     assert store.blobs.pending_dirs() == set()  # ... and synced before it committed
 
 
-def test_only_end_turn_commits_wait_for_the_disk(tmp_path: Path) -> None:
-    """The per-round records ride on the next synchronous commit; end_turn is synchronous."""
+def test_only_a_turns_start_and_end_wait_for_the_disk(tmp_path: Path) -> None:
+    """The per-round records ride on the next synchronous commit; begin_turn and end_turn are
+    synchronous."""
     store = Store.open(tmp_path)
     modes: dict[str, int] = {}
     real_tx = store._tx
@@ -227,10 +228,9 @@ def test_only_end_turn_commits_wait_for_the_disk(tmp_path: Path) -> None:
     live_turn(store, MediaCache(tmp_path / "m", store.blobs), "t1", FRAME)
     NORMAL, FULL = 1, 2
     assert {op for op, mode in modes.items() if mode == NORMAL} == RIDING - {"tool_not_executed"}
-    assert modes["end_turn"] == FULL
+    assert modes["end_turn"] == FULL and modes["begin_turn"] == FULL
     assert int(store._conn.execute("PRAGMA synchronous").fetchone()[0]) == FULL  # restored
     assert {
-        "begin_turn",
         "model_message",
         "tool_registered",
         "tool_running",
