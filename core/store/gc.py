@@ -232,9 +232,9 @@ def collect(
                 sweep.consider(path, referenced=path.name[:64] in in_kept)
 
     extra: dict[str, object] = {}
-    if media_dirs:
+    if report.media_removed:
         extra["media"] = report.media_removed
-    if keep_days > 0:
+    if report.expired:
         extra["expired"] = len(report.expired)
     if keep_all:
         extra["blobs_kept"] = "moved_aside"

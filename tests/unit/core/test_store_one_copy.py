@@ -95,7 +95,7 @@ def test_a_stale_cache_file_is_replaced_by_the_link(tmp_path: Path) -> None:
     assert os.path.samefile(stale, store.blobs.path(FRAME.sha256))
 
 
-def test_gc_frees_an_unreferenced_image_in_both_places(tmp_path: Path) -> None:
+def test_gc_frees_an_unreferenced_image_in_both_places(tmp_path: Path, event_log: Path) -> None:
     store, media = setup(tmp_path)
     live_turn(store, media, "t1", FRAME, "conv-keep")
     media.put(OTHER)  # cached and written as a blob, never recorded (a cut turn)
@@ -107,6 +107,8 @@ def test_gc_frees_an_unreferenced_image_in_both_places(tmp_path: Path) -> None:
     assert not orphan_media.exists() and not orphan_blob.exists()
     assert report.media_removed == 1
     assert report.removed_bytes == len(OTHER.data)  # one inode: its bytes counted once
+    gc_lines = [line.split(" ms=")[0] for line in log_lines(event_log) if line.startswith("store gc:")]
+    assert gc_lines == [f"store gc: removed=2 bytes={len(OTHER.data)} kept=6 corrupt=0 dry_run=false media=1"]
     kept = media.directory / f"{FRAME.sha256}.jpg"
     assert kept.exists() and store.blobs.path(FRAME.sha256).exists()  # still referenced
 
@@ -135,7 +137,7 @@ def test_deleting_a_conversation_frees_blob_and_media_file(tmp_path: Path) -> No
     assert not blob.exists() and not cached.exists()
 
 
-def test_retention_deletes_old_conversations_not_the_current_one(tmp_path: Path) -> None:
+def test_retention_deletes_old_conversations_not_the_current_one(tmp_path: Path, event_log: Path) -> None:
     store, media = setup(tmp_path)
     convs = Conversations(store, "v1", media=media)
     current = convs.current("a1")
@@ -150,6 +152,7 @@ def test_retention_deletes_old_conversations_not_the_current_one(tmp_path: Path)
     assert report.expired == []  # 0: kept for ever
     report = collect(store, media_dirs=[media.directory], keep_days=30)
     assert report.expired == [old]
+    assert " expired=1 " in next(line for line in log_lines(event_log)[::-1] if line.startswith("store gc:"))
     assert store.conversation(old) is None and store.conversation(current) is not None
     assert not (media.directory / f"{FRAME.sha256}.jpg").exists()
     assert not store.blobs.path(FRAME.sha256).exists()
