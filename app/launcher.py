@@ -95,7 +95,11 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
     )
     store, problems = open_store(store_dir or data_dir())  # problems: shown once the window listens
     ensure_village_id(config)  # a chat belongs to its village, never to an agent id alone
-    pipeline = VillagePipeline(config, spill_dir=(store_dir or data_dir()) / "spill")
+    pipeline = VillagePipeline(
+        config,
+        spill_dir=(store_dir or data_dir()) / "spill",
+        blobs=None if store is None else store.blobs,  # one copy of every image (core/media_cache.py)
+    )
     conversations = (
         None
         if store is None
@@ -180,12 +184,22 @@ def announce_store_problems(rt: Runtime) -> None:
 
 
 def start_store_gc(rt: Runtime) -> asyncio.Future[object] | None:
-    """Remove unreferenced blob and spill files in a worker thread (never on the loop). Not after
+    """Apply the retention, remove unreferenced blob, media-cache and spill files in a worker
+    thread (never on the loop). Not after
     the database was set aside or lost: the blobs of that history are kept for its recovery."""
     if rt.store is None or rt.store_problems:
         return None
-    store = rt.store
-    return asyncio.ensure_future(asyncio.to_thread(collect, store, spill_dir=store.root.parent / "spill"))
+    store, config = rt.store, rt.village.config
+    media = config.media_dir()
+    return asyncio.ensure_future(
+        asyncio.to_thread(
+            collect,
+            store,
+            spill_dir=store.root.parent / "spill",
+            media_dirs=[] if media is None else [media],  # the media cache shares the blobs' bytes
+            keep_days=config.village.keep_days,  # retention (issue 14)
+        )
+    )
 
 
 HEADLESS = ("offscreen", "minimal")

@@ -55,6 +55,7 @@ from .left_pane import fit_servers, follow_person, left_splitter
 from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
+from .settings.storage_page import store_care
 from .turns import Turns
 from .widgets.agents import AgentList
 from .widgets.banner import DemoBanner
@@ -427,7 +428,11 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> Any:
         if self.settings_dialog is None:
             self.settings_dialog = SettingsDialog(
-                self.village.config, self.keys, self, running=lambda agent_id: agent_id in self.handles
+                self.village.config,
+                self.keys,
+                self,
+                running=lambda agent_id: agent_id in self.handles,
+                storage=store_care(self.conversation_pane.conversations, lambda: self.village.config),
             )
             self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)

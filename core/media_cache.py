@@ -6,19 +6,34 @@ references (paths, other extensions, upper-case hex) are rejected with ``BadMedi
 touch the file system. A failed write keeps the tool's text (the caller goes on) and logs a
 ``media cache error:`` line. When history is rebuilt and a file is gone (or no longer matches its
 hash) the image becomes the ``image_omitted`` note and the conversation continues.
+
+One copy of every image (issue 14): given the durable store's blobs (``blobs``), ``put`` writes
+the image as a blob (content-addressed, fsynced, 0600: the one place its bytes live) and makes
+the cache file a hard link to it, so the cache costs a name, not a second copy, and no fsync of
+its own (the cache can always be made again from the store). The blob is then already there
+when the completion record is written (``BlobStore.put`` reuses it). Where a hard link is not
+possible (the configuration's folder is on another file system, or it has no hard links) the
+bytes are copied and a ``media cache copy:`` line says so, once per cache. Both names go
+together: the store's clean-up (core/store/gc.py) and a conversation's deletion remove the cache
+file along with the blob when no record references the image any more.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
-from dataclasses import dataclass
+import threading
+from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.canonical import ImageData
 from core.fsutil import write_atomic
 from core.log import event
 from core.notes import note
+from core.paths import private_dir
+from core.store.blobs import BlobStore
 
 EXT_BY_TYPE = {"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp"}
 TYPE_BY_EXT = {v: k for k, v in EXT_BY_TYPE.items()}
@@ -50,6 +65,8 @@ def parse_ref(ref: str) -> tuple[str, str]:
 @dataclass
 class MediaCache:
     directory: Path | None  # None: no configuration file, nothing is cached
+    blobs: BlobStore | None = None  # the store's blobs: the cache file is a hard link to one
+    _copy_logged: bool = field(default=False, init=False, repr=False)
 
     def put(self, image: ImageData, *, agent: str = "", tool: str = "") -> str | None:
         """Cache ``image``; its reference, or None when it was not written (logged)."""
@@ -70,13 +87,37 @@ class MediaCache:
         try:
             if path.is_file() and path.stat().st_size == len(image.data):
                 return ref
-            write_atomic(path, image.data)
+            if not self._linked(image, path):
+                write_atomic(path, image.data)
         except OSError as exc:
             event(
                 "media cache error", agent=agent, name=tool, error=type(exc).__name__, sha=image.sha256[:16]
             )
             return None
         return ref
+
+    def _linked(self, image: ImageData, path: Path) -> bool:
+        """Make ``path`` a hard link to the image's blob (written first); False when the bytes
+        must be copied instead (no blobs, the blob write failed, or no hard link is possible)."""
+        if self.blobs is None:
+            return False
+        try:
+            blob = self.blobs.path(self.blobs.put(image.data))
+        except OSError:
+            return False  # the store's disk: the cache still gets its own copy
+        private_dir(path.parent)
+        tmp = path.with_name(f".tmp-{os.getpid()}-{threading.get_ident()}-{path.name}")
+        try:
+            with suppress(FileNotFoundError):
+                tmp.unlink()
+            os.link(blob, tmp)
+        except OSError as exc:
+            if not self._copy_logged:
+                self._copy_logged = True
+                event("media cache copy", reason=type(exc).__name__, errno=exc.errno or 0)
+            return False
+        os.replace(tmp, path)  # over a stale or partial copy of the same name
+        return True
 
     def put_all(self, images: list[ImageData], *, agent: str = "", tool: str = "") -> list[str | None]:
         return [self.put(img, agent=agent, tool=tool) for img in images]

@@ -3,7 +3,8 @@
 ``VillagePipeline`` implements ``core.tool_calls.ToolPipeline``: the S00-1 pipeline (post-execute
 policies from the configuration, the spill policy priced with the agent's route, the final
 limit), then every image that will be sent is also written to the media cache next to the
-configuration (S03-2). The file work runs off the event loop.
+configuration (S03-2): with the store's blobs given, as a hard link to the image's blob (one copy
+of every image, core/media_cache.py). The file work runs off the event loop.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from core.log import event as log_event
 from core.media_cache import MediaCache
 from core.pipeline import PipelineSettings, run_pipeline
 from core.spill import ImageTokens, SpillWriter
+from core.store.blobs import BlobStore
 from core.tool import ToolContext, ToolReturn
 
 PricingLookup = Callable[[str], ImageTokens | None]  # agent id -> its route's image calculator
@@ -45,8 +47,10 @@ class VillagePipeline:
         *,
         spill_dir: Path | None = None,
         pricing: PricingLookup | None = None,
+        blobs: BlobStore | None = None,
     ) -> None:
         self.spill_dir = spill_dir
+        self.blobs = blobs
         self._fixed_pricing = pricing
         self.apply_config(config)
 
@@ -55,7 +59,7 @@ class VillagePipeline:
         self.config = config
         self.pricing = self._fixed_pricing or route_pricing(config)
         media_dir = config.media_dir()
-        self.media = MediaCache(media_dir) if media_dir is not None else None
+        self.media = MediaCache(media_dir, self.blobs) if media_dir is not None else None
 
     async def process(self, call: ToolCall, result: ToolReturn, ctx: ToolContext) -> ToolReturn:
         settings = PipelineSettings(

@@ -677,6 +677,31 @@ T: dict[str, tuple[str, str]] = {
         "前回のターン: 入力の {percent} % をキャッシュから読み込み",
         "上一回合：输入的 {percent}% 读自缓存",
     ),
+    # issue 14: store (app/settings/storage_page.py: disk use, retention, clean-up)
+    "Storage": ("ストレージ", "存储"),
+    "Database": ("データベース", "数据库"),
+    "Images and texts": ("画像とテキスト", "图片和文本"),
+    "Spilled tool results": ("退避したツール結果", "转存的工具结果"),
+    "Media cache copies": ("メディアキャッシュの複製", "媒体缓存副本"),
+    "Total": ("合計", "合计"),
+    "{size} MB": ("{size} MB", "{size} MB"),
+    "Keep conversations (days)": ("会話の保存期間（日）", "会话保留天数"),
+    "For ever": ("無期限", "永久"),
+    "Older conversations are deleted with their images at start-up and by Clean up now, except each agent's current one. Saved with the settings.": (
+        "これより古い会話は、起動時と「今すぐ整理」で画像ごと削除されます（各エージェントの現在の会話は除く）。設定と一緒に保存されます。",
+        "更早的会话会在启动时和“立即清理”时连同图片一起删除（各智能体的当前会话除外）。随设置一起保存。",
+    ),
+    "Clean up now": ("今すぐ整理", "立即清理"),
+    "Cleaning up…": ("整理中…", "正在清理…"),
+    "The clean-up failed: {error}": ("整理に失敗しました: {error}", "清理失败：{error}"),
+    "The app runs without history: nothing is stored.": (
+        "履歴なしで動作しています。何も保存されません。",
+        "应用在无历史记录模式下运行：不保存任何内容。",
+    ),
+    "Freed {size} MB: {files} files, {conversations} conversations.": (
+        "{size} MB を解放しました: ファイル {files} 件、会話 {conversations} 件。",
+        "已释放 {size} MB：{files} 个文件，{conversations} 个会话。",
+    ),
 }
 
 

@@ -756,58 +756,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="232" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="234" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="235" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="237" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="238" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="239" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="305" />
-        <location filename="../app/main_window.py" line="313" />
+        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="314" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="341" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="355" />
+        <location filename="../app/main_window.py" line="356" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="375" />
+        <location filename="../app/main_window.py" line="376" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -1293,99 +1293,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
-        <location filename="../app/settings/dialog.py" line="302" />
+        <location filename="../app/settings/dialog.py" line="141" />
+        <location filename="../app/settings/dialog.py" line="310" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="138" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="139" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="148" />
+        <location filename="../app/settings/dialog.py" line="154" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="151" />
+        <location filename="../app/settings/dialog.py" line="157" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
-        <location filename="../app/settings/dialog.py" line="307" />
+        <location filename="../app/settings/dialog.py" line="160" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="161" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="178" />
+        <location filename="../app/settings/dialog.py" line="185" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="244" />
+        <location filename="../app/settings/dialog.py" line="252" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="256" />
+        <location filename="../app/settings/dialog.py" line="264" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="272" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="286" />
+        <location filename="../app/settings/dialog.py" line="294" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>The OS keyring could not be reached: store the key again under {entries}.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="304" />
+        <location filename="../app/settings/dialog.py" line="312" />
         <source>Save the changes to the settings?</source>
         <translation>Save the changes to the settings?</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="308" />
+        <location filename="../app/settings/dialog.py" line="316" />
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="309" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -1509,6 +1509,84 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/startup_dialog.py" line="164" />
         <source>Line {line}, column {column}:</source>
         <translation>Line {line}, column {column}:</translation>
+    </message>
+</context>
+<context>
+    <name>StoragePage</name>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="105" />
+        <source>Cleaning up…</source>
+        <translation>Cleaning up…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="118" />
+        <source>The clean-up failed: {error}</source>
+        <translation>The clean-up failed: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="126" />
+        <source>Storage</source>
+        <translation>Storage</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="130" />
+        <source>Database</source>
+        <translation>Database</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="131" />
+        <source>Images and texts</source>
+        <translation>Images and texts</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="132" />
+        <source>Spilled tool results</source>
+        <translation>Spilled tool results</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="133" />
+        <source>Media cache copies</source>
+        <translation>Media cache copies</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="134" />
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="144" />
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="145" />
+        <source>Keep conversations (days)</source>
+        <translation>Keep conversations (days)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="146" />
+        <source>For ever</source>
+        <translation>For ever</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="149" />
+        <source>Older conversations are deleted with their images at start-up and by Clean up now, except each agent's current one. Saved with the settings.</source>
+        <translation>Older conversations are deleted with their images at start-up and by Clean up now, except each agent's current one. Saved with the settings.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="153" />
+        <source>Clean up now</source>
+        <translation>Clean up now</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="155" />
+        <source>The app runs without history: nothing is stored.</source>
+        <translation>The app runs without history: nothing is stored.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="158" />
+        <source>Freed {size} MB: {files} files, {conversations} conversations.</source>
+        <translation>Freed {size} MB: {files} files, {conversations} conversations.</translation>
     </message>
 </context>
 <context>

@@ -756,58 +756,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="232" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="234" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="235" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="237" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="238" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="239" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="305" />
-        <location filename="../app/main_window.py" line="313" />
+        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="314" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="341" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="355" />
+        <location filename="../app/main_window.py" line="356" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="375" />
+        <location filename="../app/main_window.py" line="376" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1293,99 +1293,99 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
-        <location filename="../app/settings/dialog.py" line="302" />
+        <location filename="../app/settings/dialog.py" line="141" />
+        <location filename="../app/settings/dialog.py" line="310" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="138" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="139" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="148" />
+        <location filename="../app/settings/dialog.py" line="154" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="151" />
+        <location filename="../app/settings/dialog.py" line="157" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
-        <location filename="../app/settings/dialog.py" line="307" />
+        <location filename="../app/settings/dialog.py" line="160" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="161" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="178" />
+        <location filename="../app/settings/dialog.py" line="185" />
         <source>(file)</source>
         <translation>（ファイル）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="244" />
+        <location filename="../app/settings/dialog.py" line="252" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} はこのアプリが読める設定ファイルではありません（{problems}）。エディターで直すか別の場所へ移してから、もう一度保存してください。設定画面はこのファイルを置き換えません。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="256" />
+        <location filename="../app/settings/dialog.py" line="264" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="272" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="286" />
+        <location filename="../app/settings/dialog.py" line="294" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="304" />
+        <location filename="../app/settings/dialog.py" line="312" />
         <source>Save the changes to the settings?</source>
         <translation>設定の変更を保存しますか？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="308" />
+        <location filename="../app/settings/dialog.py" line="316" />
         <source>Discard</source>
         <translation>破棄</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="309" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
@@ -1509,6 +1509,84 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/startup_dialog.py" line="164" />
         <source>Line {line}, column {column}:</source>
         <translation>{line} 行 {column} 列:</translation>
+    </message>
+</context>
+<context>
+    <name>StoragePage</name>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="105" />
+        <source>Cleaning up…</source>
+        <translation>整理中…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="118" />
+        <source>The clean-up failed: {error}</source>
+        <translation>整理に失敗しました: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="126" />
+        <source>Storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="130" />
+        <source>Database</source>
+        <translation>データベース</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="131" />
+        <source>Images and texts</source>
+        <translation>画像とテキスト</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="132" />
+        <source>Spilled tool results</source>
+        <translation>退避したツール結果</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="133" />
+        <source>Media cache copies</source>
+        <translation>メディアキャッシュの複製</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="134" />
+        <source>Total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="144" />
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="145" />
+        <source>Keep conversations (days)</source>
+        <translation>会話の保存期間（日）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="146" />
+        <source>For ever</source>
+        <translation>無期限</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="149" />
+        <source>Older conversations are deleted with their images at start-up and by Clean up now, except each agent's current one. Saved with the settings.</source>
+        <translation>これより古い会話は、起動時と「今すぐ整理」で画像ごと削除されます（各エージェントの現在の会話は除く）。設定と一緒に保存されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="153" />
+        <source>Clean up now</source>
+        <translation>今すぐ整理</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="155" />
+        <source>The app runs without history: nothing is stored.</source>
+        <translation>履歴なしで動作しています。何も保存されません。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="158" />
+        <source>Freed {size} MB: {files} files, {conversations} conversations.</source>
+        <translation>{size} MB を解放しました: ファイル {files} 件、会話 {conversations} 件。</translation>
     </message>
 </context>
 <context>

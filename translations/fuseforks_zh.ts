@@ -756,58 +756,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="232" />
+        <location filename="../app/main_window.py" line="233" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="234" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="235" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="237" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="238" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="239" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="305" />
-        <location filename="../app/main_window.py" line="313" />
+        <location filename="../app/main_window.py" line="306" />
+        <location filename="../app/main_window.py" line="314" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="340" />
+        <location filename="../app/main_window.py" line="341" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="355" />
+        <location filename="../app/main_window.py" line="356" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="375" />
+        <location filename="../app/main_window.py" line="376" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1293,99 +1293,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="136" />
-        <location filename="../app/settings/dialog.py" line="302" />
+        <location filename="../app/settings/dialog.py" line="141" />
+        <location filename="../app/settings/dialog.py" line="310" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="137" />
+        <location filename="../app/settings/dialog.py" line="142" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="138" />
+        <location filename="../app/settings/dialog.py" line="143" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="139" />
+        <location filename="../app/settings/dialog.py" line="144" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="150" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="148" />
+        <location filename="../app/settings/dialog.py" line="154" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="151" />
+        <location filename="../app/settings/dialog.py" line="157" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
-        <location filename="../app/settings/dialog.py" line="307" />
+        <location filename="../app/settings/dialog.py" line="160" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="161" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="178" />
+        <location filename="../app/settings/dialog.py" line="185" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="244" />
+        <location filename="../app/settings/dialog.py" line="252" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} 不是本应用能读取的配置文件（{problems}）。请在编辑器中修正或将其移走，然后再次保存：设置不会替换它。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="256" />
+        <location filename="../app/settings/dialog.py" line="264" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="272" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="286" />
+        <location filename="../app/settings/dialog.py" line="294" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="304" />
+        <location filename="../app/settings/dialog.py" line="312" />
         <source>Save the changes to the settings?</source>
         <translation>要保存对设置的更改吗？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="308" />
+        <location filename="../app/settings/dialog.py" line="316" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="309" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1509,6 +1509,84 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/startup_dialog.py" line="164" />
         <source>Line {line}, column {column}:</source>
         <translation>第 {line} 行，第 {column} 列：</translation>
+    </message>
+</context>
+<context>
+    <name>StoragePage</name>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="105" />
+        <source>Cleaning up…</source>
+        <translation>正在清理…</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="118" />
+        <source>The clean-up failed: {error}</source>
+        <translation>清理失败：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="126" />
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="130" />
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="131" />
+        <source>Images and texts</source>
+        <translation>图片和文本</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="132" />
+        <source>Spilled tool results</source>
+        <translation>转存的工具结果</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="133" />
+        <source>Media cache copies</source>
+        <translation>媒体缓存副本</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="134" />
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="144" />
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="145" />
+        <source>Keep conversations (days)</source>
+        <translation>会话保留天数</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="146" />
+        <source>For ever</source>
+        <translation>永久</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="149" />
+        <source>Older conversations are deleted with their images at start-up and by Clean up now, except each agent's current one. Saved with the settings.</source>
+        <translation>更早的会话会在启动时和“立即清理”时连同图片一起删除（各智能体的当前会话除外）。随设置一起保存。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="153" />
+        <source>Clean up now</source>
+        <translation>立即清理</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="155" />
+        <source>The app runs without history: nothing is stored.</source>
+        <translation>应用在无历史记录模式下运行：不保存任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/storage_page.py" line="158" />
+        <source>Freed {size} MB: {files} files, {conversations} conversations.</source>
+        <translation>已释放 {size} MB：{files} 个文件，{conversations} 个会话。</translation>
     </message>
 </context>
 <context>

@@ -44,8 +44,10 @@ from core.config import (
     save_config,
 )
 from core.log import event
+from core.store.usage import StoreCare
 
 from .agents_page import AgentsPage
+from .storage_page import StoragePage
 from .template_refs import TemplateRefs
 from .templates_page import TemplatesPage
 
@@ -63,6 +65,7 @@ class SettingsDialog(QDialog):
         parent: QWidget | None = None,
         path: Path | None = None,
         running: Callable[[str], bool] | None = None,
+        storage: StoreCare | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
@@ -88,6 +91,8 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.templates_page, "")
         self.tabs.addTab(self.agents_page, "")
         self.tabs.addTab(self._build_village(), "")
+        self.storage_page = StoragePage(self.data, storage)  # issue 14: disk use and retention
+        self.tabs.addTab(self.storage_page, "")
 
         self.problems_label = QLabel("")
         self.problems_label.setObjectName("fieldError")
@@ -137,6 +142,7 @@ class SettingsDialog(QDialog):
         self.tabs.setTabText(0, self.tr("Templates"))
         self.tabs.setTabText(1, self.tr("Agents"))
         self.tabs.setTabText(2, self.tr("Village"))
+        self.tabs.setTabText(3, self.storage_page.title())
         self.templates_page.retranslate()
         self.agents_page.retranslate()
         for label, text in zip(
@@ -169,6 +175,7 @@ class SettingsDialog(QDialog):
         self.v_name.setText(village["name"])
         self.v_language.setCurrentIndex(LANGUAGES.index(village["language"]))
         self.v_images.setChecked(bool(self.data["mcp"]["image_results"]))
+        self.storage_page.fill()
         self.templates_page.select(t_row)
         self.agents_page.select(a_row)
 
@@ -195,6 +202,7 @@ class SettingsDialog(QDialog):
             **self.agents_page.field_widgets(),
             "village.name": self.v_name,
             "village.language": self.v_language,
+            "village.keep_days": self.storage_page.keep,
         }
 
     def mark_fields(self) -> None:

@@ -37,6 +37,7 @@ class Village:
     language: Literal["ja", "en", "zh"] = VILLAGE.default("language")
     name: str = VILLAGE.default("name")
     id: str = VILLAGE.default("id")
+    keep_days: int = VILLAGE.default("keep_days")  # store retention (core/store/gc.py); 0: for ever
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

@@ -98,6 +98,16 @@ VILLAGE = Section(
             "them). Written into the file by the app when it has none.",
             "a new UUID, written into the file",
         ),
+        # issue 14: store retention, applied by the store's clean-up (core/store/gc.py)
+        Setting(
+            "keep_days",
+            Int(0, 36500),
+            0,
+            "Days the store keeps a conversation after its last message: the clean-up (at start-up "
+            "and Settings → Storage → Clean up now) deletes older ones with their images, except an "
+            "agent's current conversation and one with a cut or paused turn. 0: kept for ever.",
+            "`0` (not written)",
+        ),
     ),
 )
 

@@ -36,6 +36,8 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
     village = _plain(cfg.village, VILLAGE)
     if not village.get("id"):  # not given yet: written once the app has made one (village_id.py)
         del village["id"]
+    if not village.get("keep_days"):  # the default (kept for ever) leaves the file as it was
+        del village["keep_days"]
     out: dict[str, Any] = {
         "village": village,
         "templates": [_template(t) for t in cfg.templates],

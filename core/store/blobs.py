@@ -2,7 +2,11 @@
 
 A blob is named by the SHA-256 of its bytes and lives at ``<root>/<aa>/<sha256>`` (two-character
 fanout). Writes go to a temp file in the same directory, are fsynced, made private (0600) and
-renamed into place, then the directory is fsynced, so a crash leaves either no blob or a whole one.
+renamed into place, so a crash leaves either no blob or a whole one. The directory that gained the
+name is fsynced once per transaction, not once per blob: ``put`` notes it and ``sync_dirs`` (run
+by the store before every transaction begins, ``StoreBase._tx``) fsyncs each distinct pending
+directory once, so a message's blobs cost one directory fsync per folder they landed in and every
+name is durable before a row can reference it.
 Every read recomputes the hash: a missing file raises ``MissingBlob``, a mismatch ``CorruptBlob``;
 nothing is ever returned unverified. Size is never a reason to refuse a blob; ``PAGE_SIZE`` (1 MiB)
 is only the unit for reading back in pages.
@@ -13,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -66,6 +71,10 @@ class BlobStore:
         private_dir(root)
         # test hook: called with the sha after a blob file is durable (kill-point injection)
         self.after_write: Callable[[str], None] | None = None
+        self.defer_dirs = True  # False: each put fsyncs its folder itself (as before issue 14)
+        # folders that gained a name since the last ``sync_dirs`` (puts run in worker threads)
+        self._pending: set[Path] = set()
+        self._pending_lock = threading.Lock()
 
     def path(self, sha256: str) -> Path:
         if not _SHA_RE.fullmatch(sha256):
@@ -87,10 +96,27 @@ class BlobStore:
             except OSError:
                 pass
         write_atomic(target, data)
-        _fsync_dir(target.parent)
+        if not self.defer_dirs:
+            _fsync_dir(target.parent)
+        else:
+            with self._pending_lock:
+                self._pending.add(target.parent)
         if self.after_write is not None:
             self.after_write(sha)
         return sha
+
+    def pending_dirs(self) -> set[Path]:
+        """The folders whose new names are not fsynced yet."""
+        with self._pending_lock:
+            return set(self._pending)
+
+    def sync_dirs(self) -> int:
+        """fsync every folder that gained a blob since the last call, each once; how many."""
+        with self._pending_lock:
+            pending, self._pending = self._pending, set()
+        for folder in sorted(pending):
+            _fsync_dir(folder)
+        return len(pending)
 
     def exists(self, sha256: str) -> bool:
         return self.path(sha256).is_file()

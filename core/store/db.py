@@ -14,11 +14,13 @@ shows: history, completion records, texts, images) and ``resume`` (what a model 
 past turns, resume points), ``summaries`` (the summaries of left-out turns); ``records`` holds the values they return.
 
 Threading and the event loop: every method is synchronous and guarded by one lock, so it may be
-called from the loop thread or a worker thread. Journal writes are small (one short transaction,
-``synchronous=FULL`` so a commit survives power loss, not only a process kill) but each waits for
-fsync (about 1 ms here, up to 15 ms, much more on a busy disk), so the turn engine runs them in a
-worker thread and awaits them (``SqliteJournal.blocking``); see tests/bench/test_bench_store.py
-and tests/bench/test_bench_gui.py for measured latencies.
+called from the loop thread or a worker thread. Journal writes are small (one short transaction);
+only the ones a recovery guarantee needs wait for fsync (core/store/writes.py: the call marker,
+the end of a turn, the blobs before the rows naming them; the other per-round records ride on
+the next synchronous commit), and an fsync takes about 1 ms here, up to 15 ms, much more on a busy
+disk, so the turn engine runs them in a worker thread and awaits them
+(``SqliteJournal.blocking``); see tests/bench/test_bench_store.py, tests/bench/store_turn.py and
+tests/bench/test_bench_gui.py for measured latencies.
 
 Problems with stored content never stop the app: a damaged database file is moved aside and a new
 one created (a full or read-only disk raises ``StoreUnavailable`` instead and moves nothing); a missing or corrupt blob is logged as a ``store corrupt:`` line and
@@ -39,7 +41,7 @@ from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
 from core.store.schema import DB_NAME, StoreUnavailable, open_database, unavailable
 from core.store.summaries import StoreSummaries
-from core.store.writes import StoreWrites
+from core.store.writes import RIDING, StoreWrites
 
 
 class Store(StoreWrites, StoreResume, StoreConversations, StoreSummaries):
@@ -55,6 +57,7 @@ class Store(StoreWrites, StoreResume, StoreConversations, StoreSummaries):
     def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:
         super().__init__(root, conn, blobs)
         self.markers = CallMarkers(root)
+        self.riding = RIDING  # the per-round records ride on the next synchronous commit
 
     def close(self) -> None:
         with self._lock:

@@ -13,8 +13,19 @@ names it, or when it is young. Finding those names means reading stored texts; a
 cannot be read (missing or corrupt) is reported and no spill file is removed in that run
 (preserve on doubt: the unreadable text might have named one).
 
-Blob files are all kept while a database moved aside as damaged (``store.db.corrupt-*``) is in
-the store folder: that history's records may name any of them (``blobs_kept=moved_aside``).
+A media-cache file (``<config-stem>.tool-media/<sha256>.<ext>``, core/media_cache.py: with the
+store, a hard link to the image's blob) is kept when a record references its image, or when it is
+young; so removing an image frees its bytes from both places (issue 14: the clean-up covers every
+place the store's images live). The media folders are the configurations' (``media_dirs``).
+
+Retention (``keep_days``, the configuration's ``village.keep_days``): first the conversations not
+updated for that many days are deleted with ``Store.delete_conversation``, except an agent's
+current conversation and one with a cut or paused turn (recovery continues it); the sweep then
+frees what they alone referenced.
+
+Blob and media files are all kept while a database moved aside as damaged
+(``store.db.corrupt-*``) is in the store folder: that history's records may name any of them
+(``blobs_kept=moved_aside``).
 
 Synchronous and slow on a big store: run it off the event loop (``asyncio.to_thread``).
 """
@@ -38,6 +49,7 @@ _SPILL_NAME = re.compile(rf"^({_SHA})\.txt$")
 _SPILL_REF = re.compile(rf"({_SHA})\.txt".encode())
 _ATTACHMENT_NAME = re.compile(rf"^({_SHA})\.[a-z]+$")
 _ATTACHMENT_REF = re.compile(rf"attachments[/\\]({_SHA})\.[a-z]+".encode())
+_MEDIA_NAME = re.compile(rf"^({_SHA})\.(png|jpg|webp)$")  # core/media_cache.py
 _OVERLAP = 200  # bytes carried between pages so a name cut by a page boundary is still seen
 
 
@@ -49,6 +61,8 @@ class GcReport:
     corrupt: list[str] = field(default_factory=list)  # sha256 of texts that could not be read
     spill_skipped: bool = False  # spill files kept because a stored text was unreadable
     errors: list[str] = field(default_factory=list)  # files that could not be removed
+    expired: list[str] = field(default_factory=list)  # conversations deleted by retention
+    media_removed: int = 0  # media-cache files among ``removed``
 
 
 def referenced_blobs(store: Store) -> set[str]:
@@ -106,7 +120,8 @@ class _Sweep:
 
     def remove(self, path: Path) -> None:
         try:
-            size = path.stat().st_size
+            st = path.stat()
+            size = st.st_size if st.st_nlink <= 1 else 0  # a hard link's bytes go with its last name
             if not self.dry_run:
                 path.unlink()
         except FileNotFoundError:
@@ -124,20 +139,56 @@ class _Sweep:
             self.remove(path)
 
 
+def expired_conversations(store: Store, keep_days: int, now: float) -> list[str]:
+    """The conversations retention deletes: not updated for ``keep_days`` days, not an agent's
+    current one, no cut or paused turn."""
+    if keep_days <= 0:
+        return []
+    rows = store._q(
+        "SELECT id FROM conversations WHERE updated < ?"
+        " AND id NOT IN (SELECT conversation_id FROM current_conversations)"
+        " AND id NOT IN (SELECT conversation_id FROM turns WHERE state IN ('running', 'paused'))"
+        " ORDER BY updated",
+        (now - keep_days * 86400.0,),
+    )
+    return [str(r["id"]) for r in rows]
+
+
+def _sweep_media(folders: Iterable[Path], referenced: set[str], keep_all: bool, sweep: _Sweep) -> None:
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.name.startswith(".tmp-"):
+                sweep.consider(path, referenced=False)
+            elif _MEDIA_NAME.match(path.name):
+                before = len(sweep.report.removed)
+                sweep.consider(path, referenced=keep_all or path.name[:64] in referenced)
+                sweep.report.media_removed += len(sweep.report.removed) - before
+
+
 def collect(
     store: Store,
     *,
     spill_dir: Path | None = None,
+    media_dirs: Iterable[Path] = (),
+    keep_days: int = 0,
     grace_s: float = DEFAULT_GRACE_S,
     dry_run: bool = False,
     now: float | None = None,
 ) -> GcReport:
-    """Remove unreferenced blob files (and, with ``spill_dir``, unreferenced spill files and
-    attachments) older than ``grace_s``. Logs ``store gc: removed=N bytes=M kept=K``."""
+    """Delete the conversations past ``keep_days`` (0: none), then remove unreferenced blob
+    files, media-cache files in ``media_dirs`` (and, with ``spill_dir``, unreferenced spill files
+    and attachments) older than ``grace_s``. Logs ``store gc: removed=N bytes=M kept=K``."""
+    media_dirs = list(media_dirs)
     report = GcReport()
     sweep = _Sweep(report, time.time() if now is None else now, grace_s, dry_run)
     started = time.monotonic()
 
+    if not dry_run:
+        for cid in expired_conversations(store, keep_days, sweep.now):
+            store.delete_conversation(cid, grace_s=grace_s)
+            report.expired.append(cid)
     referenced = referenced_blobs(store)
     root = store.blobs.root
     keep_all = bool(moved_aside(store.root))  # a moved-aside history may reference any blob
@@ -148,6 +199,7 @@ def collect(
                     sweep.consider(path, referenced=False)
                 elif re.fullmatch(_SHA, path.name):
                     sweep.consider(path, referenced=keep_all or path.name in referenced)
+    _sweep_media(media_dirs, referenced, keep_all, sweep)
 
     if spill_dir is not None and spill_dir.is_dir():
         spills = sorted(p for p in spill_dir.iterdir() if p.is_file() and _SPILL_NAME.match(p.name))
@@ -179,14 +231,22 @@ def collect(
             for path in attachments:
                 sweep.consider(path, referenced=path.name[:64] in in_kept)
 
+    extra: dict[str, object] = {}
+    if report.media_removed:
+        extra["media"] = report.media_removed
+    if report.expired:
+        extra["expired"] = len(report.expired)
+    if keep_all:
+        extra["blobs_kept"] = "moved_aside"
     event(
         "store gc",
+        None,
         removed=len(report.removed),
         bytes=report.removed_bytes,
         kept=report.kept,
         corrupt=len(report.corrupt),
         dry_run=dry_run,
-        **({"blobs_kept": "moved_aside"} if keep_all else {}),
+        **extra,
         ms=int((time.monotonic() - started) * 1000),
     )
     return report

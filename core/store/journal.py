@@ -12,7 +12,8 @@ request of the agent invalid). Otherwise the call would run while recorded as me
 registered (or not at all), and recovery would execute it again on resume: a save error never
 causes re-execution (S02-3).
 
-Every write waits for the disk (an fsynced SQLite commit, fsynced blob files): ``blocking = True``
+Writes wait for the disk (fsynced blob files, the call marker, the synchronous commits; which
+ones and why: core/store/writes.py): ``blocking = True``
 tells the turn engine to run each write in a worker thread and await it, so the UI loop keeps
 running while the turn still moves on only after its record is durable. The store's lock keeps
 writes one at a time; the engine awaits each one, so their order is the engine's order.

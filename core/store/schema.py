@@ -1,9 +1,15 @@
 """The store's database: its schema (DDL and version), opening a connection (pragmas), and the
 base every part of ``Store`` shares (the lock, transactions, queries, corruption reports).
 
-Durability: the database runs in WAL mode with ``synchronous=FULL``, so a commit survives power
-loss, not only a process kill. Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT`` transaction
-(``StoreBase._tx``) under the store's lock.
+Durability: the database runs in WAL mode. Every write is one ``BEGIN IMMEDIATE`` … ``COMMIT``
+transaction (``StoreBase._tx``) under the store's lock. A transaction commits with
+``synchronous=FULL`` (the WAL is fsynced: the commit survives power loss, not only a process
+kill), except those in ``StoreBase.riding`` (the per-round records of a turn; which and why:
+core/store/writes.py): they commit with ``synchronous=NORMAL``, written to the WAL, which a
+process kill never loses, and made durable by the next FULL commit or checkpoint (the WAL is a
+log: a synced commit syncs every commit before it). Before any transaction begins, the blob
+folders that gained a name are fsynced (``BlobStore.sync_dirs``): a WAL frame may reach the disk at any moment after its
+commit is written, so every blob it references is durable first.
 
 Only a damaged database is moved aside (with its WAL files) and a new one created
 (``open_database``): SQLite says the file is not a database or is malformed, or ``PRAGMA
@@ -265,6 +271,9 @@ class StoreBase:
         # transaction begins and after each commit
         self.before_tx: Callable[[str], None] | None = None
         self.after_commit: Callable[[str], None] | None = None
+        # the operations whose commits ride on the next synchronous one (core/store/writes.py)
+        self.riding: frozenset[str] = frozenset()
+        self._durable = True  # the connection's synchronous mode: FULL (connect), else NORMAL
 
     def close(self) -> None:
         with self._lock:
@@ -289,10 +298,17 @@ class StoreBase:
 
     @contextmanager
     def _tx(self, op: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction; one whose ``op`` is in ``riding`` commits without fsyncing the
+        WAL (the next durable commit does it)."""
+        durable = op not in self.riding
         if self.before_tx is not None:
             self.before_tx(op)
         with self._lock:
             self._writable()
+            self.blobs.sync_dirs()  # every blob the transaction may reference has a durable name
+            if durable != self._durable:  # set only when it changes: a turn's rounds share one
+                self._conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                self._durable = durable
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn

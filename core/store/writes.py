@@ -1,9 +1,34 @@
 """The journal writes of ``Store``: one short transaction per turn-engine boundary (S02-3).
 
 Every blob a transaction references is written (fsynced, renamed) before the transaction begins,
-so a committed row never points at a blob that a crash could lose; an orphan blob from a crash in
-between is harmless and deduplicated later. Each write waits for fsync, so the turn engine runs
-them in a worker thread (``SqliteJournal.blocking``).
+and the folders that gained a name are fsynced once each (``BlobStore.sync_dirs``, run by
+``StoreBase._tx``), so a committed row never points at a blob that a crash could lose; an orphan
+blob from a crash in between is harmless and deduplicated later. The turn engine runs the writes
+in a worker thread (``SqliteJournal.blocking``) and awaits each before its next step.
+
+Which writes wait for the disk, and why (issue 14, "Cheaper rounds"). A process kill loses
+nothing that was written to the WAL, synced or not; only power loss (or an OS crash) loses the
+unsynced tail of the WAL, always a tail: a synced commit makes every commit before it durable.
+So only the writes a guarantee needs are synchronous:
+
+* the call marker (``CallMarkers.running``, one fsync per tool call) before the tool runs: it is
+  what "a started call is never run again" rests on (S02-3). After power loss the marker may be
+  all that is left of the call (its ``registered``/``running``/completion commits lost with the
+  WAL tail): recovery then settles it as "interrupted, may have run", or ends the turn with
+  ``turn_records_lost`` when the database does not know it (core/recovery.py);
+* ``begin_turn`` (``synchronous=FULL``): the person's request is on disk before anything of the
+  turn runs, so power loss never leaves started calls of a turn the database does not know (the
+  request would be sent again and its calls decided anew);
+* ``end_turn`` (``synchronous=FULL``): a turn that reports done is on disk with every record of
+  it; ``turn_failed`` and every write outside a turn's rounds (recovery, conversations) too;
+* the blob files and their folders, before any commit that references them (above).
+
+The per-round records ride on the next synchronous commit (``RIDING``, ``synchronous=NORMAL``):
+``model_message``, ``tool_registered``, ``tool_running``, ``tool_not_executed`` and
+``tool_completed``. Losing them to power loss costs at most the turn in progress, never a
+re-execution (the marker) and never bad bytes (blobs first, verified on read). Write errors are
+not hidden by this: SQLite writes the WAL frames at commit in both modes, so a full disk still
+fails the ``registered``/``running`` write and the call is not run (``SqliteJournal``).
 """
 
 from __future__ import annotations
@@ -20,6 +45,11 @@ from core.store.migrations import SEARCH_CHARS
 from core.store.records import dump, usage_json
 from core.store.schema import CALL_STATES, DONE_STATES, StoreBase
 from core.tool import ToolReturn
+
+# the per-round records of a turn: committed without fsync, made durable by the next FULL commit
+RIDING = frozenset(
+    {"model_message", "tool_registered", "tool_running", "tool_not_executed", "tool_completed"}
+)
 
 MessageBlobs = tuple[str, int, list[tuple[str, ImageData]]]  # text sha256, text size, images
 
@@ -189,9 +219,9 @@ class StoreWrites(StoreBase):
         (and no marker) when the call is not waiting to run (unknown, already done, or started
         by a previous process, S02-3). Raises when either write failed: the call must not run.
 
-        The marker's fsync is the durable record of the start: the ``running`` commit runs with
-        ``synchronous=NORMAL`` (in the WAL, synced by the next commit), so starting a call costs
-        one fsync, as before. The marker follows the commit, so a process killed in between
+        The marker's fsync is the durable record of the start: the ``running`` commit rides on
+        the next synchronous commit (``RIDING``), so starting a call costs one fsync. The marker
+        follows the commit, so a process killed in between
         leaves a ``running`` record and no marker (settled as interrupted, as ever) and a marker
         always means the call may have run. After power loss, or a damaged WAL frame, the marker
         may be all that is left of the start: recovery then settles the call as "interrupted,
@@ -201,11 +231,7 @@ class StoreWrites(StoreBase):
                 return False
             if self.markers.count >= ROTATE_AT:
                 self.rotate_markers()
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-            try:
-                changed = self.set_call_state(turn_id, call_id, "running", op="tool_running")
-            finally:
-                self._conn.execute("PRAGMA synchronous=FULL")
+            changed = self.set_call_state(turn_id, call_id, "running", op="tool_running")
             if changed:
                 self.markers.running(turn_id, call_id)
             return changed

@@ -260,7 +260,7 @@ async def main(store_dir: Path, spec: str) -> None:
             config,
             backend_factory=lambda _t: backend,
             journal=KillingJournal(store, killer),
-            pipeline=VillagePipeline(config, spill_dir=store_dir / "spill"),
+            pipeline=VillagePipeline(config, spill_dir=store_dir / "spill", blobs=store.blobs),
             builtin_tools=builtins,
         )
     finally:
