@@ -2,8 +2,9 @@
 providers, whose caches answer like the real APIs (tests/fakes/providers/caching.py).
 
 The second round of a turn reads what the first wrote, and the next turn reads the earlier one;
-the `turn:` line sums what the provider reported. ``Stable`` stands in for the context helper's
-``ChatRequest.stable_messages`` (the earlier turns are the stable prefix).
+the `turn:` line sums what the provider reported. The engine sets ``ChatRequest.stable_messages``
+(the earlier turns it keeps are the stable prefix); ``Stable`` overrides it, ``Stable(wire, 0)``
+standing for a request with no stable history.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ async def run_turns(fake: FakeProvider, protocol: str, *, stable: bool, turns: i
             settings = TurnSettings(agent_id="agent_9", language="en", system=SYSTEM)
             outcome = await Turn(
                 turn_id=f"t{n}",
-                backend=Stable(wire, len(history)) if stable else wire,  # type: ignore[arg-type]
+                backend=wire if stable else Stable(wire, 0),  # type: ignore[arg-type]
                 tools=[CameraTool(FRAME)],
                 settings=settings,
                 history=history,
