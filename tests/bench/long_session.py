@@ -3,7 +3,7 @@ every row beside its goal and its bare baseline from the same run. Figures, not 
 
 Run: ``python -m tests.bench.long_session [--frames 1000] [--quick] [--parallel]
 [--window-frames N] [--budget TOKENS] [--json FILE]`` (offscreen Qt). ``--quick`` plays 25 frames
-with the two runs at once, for the smoke test; ``--parallel`` runs the
+with the two runs (and the empty store's start-up) at once, for the smoke test; ``--parallel`` runs the
 engine and window runs at once (faster, noisier); ``--window-frames`` shortens the window run.
 Prints one table; ``--json FILE`` also writes its rows. Nothing in ``core/``, ``wires/`` or
 ``app/`` is changed for it: the measuring hooks are monkeypatched from outside
@@ -19,15 +19,17 @@ fresh processes on the engine run's store and on an empty one.
 
 How each row is measured:
 
-1. wall time of ``village.send(…).wait()`` per frame, median of frames 15–25 vs the last 11.
+1. wall time of ``village.send(…).wait()`` per frame, median of frames 15–25 vs the last 11; and
+   the engine process's CPU time (``time.process_time``) over the same frames (less sensitive to
+   the other load on the machine).
 2. the first POST body of the last frame as sent (bytes, ``messages``), estimated tokens
    (``core.pricing`` on the body's text without image data plus ``wires.image_tokens`` per image)
    vs the template's ``context_tokens`` (set to ``--budget``, 200,000 by default, in the config).
 3. that turn's ``ChatRequest`` encoded again by the wire + ``json.dumps`` vs bare ``json.dumps``
    of the same body (median of 5); the thread the live encode and large dumps ran on.
-4. median wall of frames 15–25 vs the same exchanges replayed with bare httpx (the app's own two
-   request bodies, and the camera's ``tools/call`` as bare JSON-RPC between them:
-   ``tests/bench/long_session_bare.py``); fsyncs per tool
+4. median wall of frames 15–25 vs the same exchanges replayed with bare httpx, each right after
+   the app's turn (the app's own two request bodies, and the camera's ``tools/call`` as bare
+   JSON-RPC between them: ``tests/bench/long_session_bare.py``); fsyncs per tool
    call after warm-up: ``fsync``/``fdatasync`` syscalls of the engine process counted by
    ``strace -f --seccomp-bpf`` when it is there, else the wrapped ``os.fsync``/``os.fdatasync``
    plus SQLite commits (a trace callback on every connection) under ``synchronous=FULL``.
@@ -190,6 +192,7 @@ def table(engine: dict[str, Any], window: dict[str, Any], starts: dict[str, floa
         py = (e1["fsyncs"] - e0["fsyncs"]) / calls
         fsyncs, how = py + (e1["commits"] - e0["commits"]) / calls, "os.fsync+commits"
     commits = (e1["commits"] - e0["commits"]) / calls
+    wrapped = (e1["fsyncs"] - e0["fsyncs"]) / calls
     threads = sorted(set(first.get("encode_threads", []) + first.get("dumps_threads", [])))
     wn, wwarm = window["frames"], window["warm"]  # the window run may be shorter (--window-frames)
     ecpu = statistics.mean(engine["cpus"][wwarm:wn])  # the same frames in both runs
@@ -200,6 +203,12 @@ def table(engine: dict[str, Any], window: dict[str, Any], starts: dict[str, floa
             "≤ 1.2×",
             ms(median_of(engine["walls"], late)),
             ms(median_of(engine["walls"], early)),
+        ),
+        Row(
+            f"1 … engine CPU time per frame, frame {n} vs 20, ms",
+            "≤ 1.2×",
+            ms(median_of(engine["cpus"], late)),
+            ms(median_of(engine["cpus"], early)),
         ),
         Row(
             f"2 first request at frame {n}: KB",
@@ -228,7 +237,7 @@ def table(engine: dict[str, Any], window: dict[str, Any], starts: dict[str, floa
             "fewer",
             fsyncs,
             0,
-            f"{commits:.1f} SQLite commits (synchronous={SYNC.get(engine['synchronous'], '?')})",
+            f"os.fsync/fdatasync {wrapped:.1f}, SQLite commits {commits:.1f} (synchronous={SYNC.get(engine['synchronous'], '?')})",
         ),
         Row(
             "5 disk per frame: allocated KB vs the frame",
@@ -335,18 +344,21 @@ def main(argv: list[str] | None = None) -> int:
         camera, camera_url = start_camera()
         try:
             urls = (fake_url, camera_url)
+            empty = tmp / "empty"
+            empty.mkdir()
+            starts: dict[str, float] = {}
             if args.parallel:
-                with ThreadPoolExecutor(2) as pool:
+                with ThreadPoolExecutor(3) as pool:
                     runs_ = [pool.submit(play, tmp, name, urls, args) for name in ("engine", "window")]
+                    if args.quick:  # the empty start-up beside the runs: the smoke test stays short
+                        starts = pool.submit(start_ups, {"empty": empty}, urls, args).result()
                     engine, window = (r.result() for r in runs_)
             else:
                 engine = play(tmp, "engine", urls, args)
                 window = play(tmp, "window", urls, args)
-            empty = tmp / "empty"
-            empty.mkdir()
             full = Path(engine["data"])  # the engine run's store: always ``--frames`` turns
             played = time.perf_counter()
-            starts = start_ups({"full": full, "empty": empty}, urls, args)
+            starts = start_ups({"full": full} | ({} if starts else {"empty": empty}), urls, args) | starts
             started = time.perf_counter()
         finally:
             stop(camera)

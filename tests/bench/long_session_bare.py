@@ -1,6 +1,6 @@
 """Row 4's baseline of the long-session bench: the same exchanges as the app's early turns, with
 bare httpx (the app's own request bytes to the fake provider, and the camera's ``tools/call`` as
-bare JSON-RPC over streamable HTTP between them)."""
+bare JSON-RPC over streamable HTTP between them), each right after the app's own turn."""
 
 from __future__ import annotations
 
@@ -27,46 +27,61 @@ def sse_json(text: str) -> dict[str, Any]:
     return {}
 
 
-async def bare_replay(camera: str, turns: list[Posts]) -> dict[str, Any]:
-    """Row 4's baseline: each early turn's two POSTs (the app's own bytes) with bare httpx, and
-    the camera's ``tools/call`` as bare JSON-RPC over httpx between them."""
-    skip = {"host", "content-length", "transfer-encoding", "connection"}
-    hdr = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
-    walls: list[float] = []
-    frame = 0
-    async with httpx.AsyncClient(timeout=60) as client:
+SKIP = {"host", "content-length", "transfer-encoding", "connection"}  # httpx sets these itself
+
+
+class Bare:
+    """Row 4's baseline: one early turn's two POSTs (the app's own bytes) with bare httpx, and the
+    camera's ``tools/call`` as bare JSON-RPC over httpx between them; replayed right after the
+    app's own turn, so both run under the same load."""
+
+    def __init__(self, camera: str) -> None:
+        self.camera = camera
+        self.client = httpx.AsyncClient(timeout=60)
+        self.hdr = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+        self.walls: list[float] = []
+        self.frame = 0  # the camera frame's JPEG bytes
+        self.ids = 1
+
+    async def start(self) -> None:
         init = {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-06-18",
-                "capabilities": {},
-                "clientInfo": {"name": "bench", "version": "0"},
-            },
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "0"},
         }
-        r = await client.post(camera, json=init, headers=hdr)
+        r = await self.client.post(self.camera, json=self.rpc("initialize", init), headers=self.hdr)
         if "mcp-session-id" in r.headers:
-            hdr["mcp-session-id"] = r.headers["mcp-session-id"]
-        hdr["mcp-protocol-version"] = "2025-06-18"
-        await client.post(camera, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=hdr)
-        for n, posts in enumerate(turns):
-            if len(posts) < 2:
-                continue
-            t0 = time.perf_counter()
-            url, headers, content = posts[0]
-            await client.post(
-                url, content=content, headers={k: v for k, v in headers.items() if k not in skip}
-            )
-            call = {"jsonrpc": "2.0", "id": n + 2, "method": "tools/call"}
-            call["params"] = {"name": "live_view_image", "arguments": {}}
-            r = await client.post(camera, json=call, headers=hdr)
-            url, headers, content = posts[-1]
-            await client.post(
-                url, content=content, headers={k: v for k, v in headers.items() if k not in skip}
-            )
-            walls.append(time.perf_counter() - t0)
-            for block in sse_json(r.text).get("result", {}).get("content", []):
-                if block.get("type") == "image":
-                    frame = len(base64.b64decode(block["data"]))
-    return {"bare_turn_s": statistics.median(walls) if walls else 0.0, "frame_bytes": frame}
+            self.hdr["mcp-session-id"] = r.headers["mcp-session-id"]
+        self.hdr["mcp-protocol-version"] = "2025-06-18"
+        note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+        await self.client.post(self.camera, json=note, headers=self.hdr)
+
+    def rpc(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.ids += 1
+        return {"jsonrpc": "2.0", "id": self.ids, "method": method, "params": params}
+
+    async def turn(self, posts: Posts) -> None:
+        if len(posts) < 2:
+            return
+        t0 = time.perf_counter()
+        url, headers, content = posts[0]
+        await self.client.post(
+            url, content=content, headers={k: v for k, v in headers.items() if k not in SKIP}
+        )
+        call = self.rpc("tools/call", {"name": "live_view_image", "arguments": {}})
+        r = await self.client.post(self.camera, json=call, headers=self.hdr)
+        url, headers, content = posts[-1]
+        await self.client.post(
+            url, content=content, headers={k: v for k, v in headers.items() if k not in SKIP}
+        )
+        self.walls.append(time.perf_counter() - t0)
+        for block in sse_json(r.text).get("result", {}).get("content", []):
+            if block.get("type") == "image":
+                self.frame = len(base64.b64decode(block["data"]))
+
+    async def close(self) -> dict[str, Any]:
+        await self.client.aclose()
+        return {
+            "bare_turn_s": statistics.median(self.walls) if self.walls else 0.0,
+            "frame_bytes": self.frame,
+        }

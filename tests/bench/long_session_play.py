@@ -28,7 +28,7 @@ from app.main_window import MainWindow
 from core.config import Config, parse_config
 from core.log import LOG
 from core.village import Village
-from tests.bench.long_session_bare import Posts, bare_replay
+from tests.bench.long_session_bare import Bare
 from tests.bench.long_session_probe import (
     Probe,
     encode_timing,
@@ -106,7 +106,9 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
     walls: list[float] = []
     cpus: list[float] = []
     failed = 0
-    early_posts: list[Posts] = []
+    bare = Bare(ns.camera) if not ns.window else None  # row 4's baseline (the engine run only)
+    if bare is not None:
+        await bare.start()
     samples: list[tuple[int, float]] = []
     playing = [0]
     stop = asyncio.Event()
@@ -125,8 +127,8 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
         failed += outcome.text != SAY
-        if n in early:
-            early_posts.append(list(probe.posts))
+        if n in early and bare is not None:
+            await bare.turn(list(probe.posts))
         if n in (EARLY, frames) and probe.posts and probe.request is not None:
             body = json.loads(probe.posts[0][2])
             first[str(n)] = {
@@ -141,7 +143,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         await probe_task
     marks["end"] = snapshot(probe, places)
     timing = encode_timing(probe)
-    bare = await bare_replay(ns.camera, early_posts) if not ns.window else {}
+    bared = await bare.close() if bare is not None else {}
     sync = synchronous(rt.store)
     if window is not None:
         window.close()
@@ -160,7 +162,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         "first": first,
         "synchronous": sync,
         **timing,
-        **bare,
+        **bared,
         "early": [early.start, early.stop - 1],
     }
 
