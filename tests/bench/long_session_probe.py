@@ -5,7 +5,7 @@ monkeypatched around the app's seams, nothing changed in ``core/``, ``wires/`` o
   request of the last turn; both requests of the early turns, for the bare-httpx replay);
 - ``wires.anthropic.AnthropicWire.encode`` is wrapped to keep the turn's first ``ChatRequest``, the
   wire, and the thread each encode ran on; the ``json`` module ``wires.http`` uses is wrapped to see
-  the thread of a large ``dumps``;
+  the thread of a large ``dumps`` (and ``wires.encoding``'s, where that module exists);
 - ``os.fsync`` / ``os.fdatasync`` are counted, and ``sqlite3.connect`` is wrapped so every store
   connection counts its commits (a trace callback: ``COMMIT`` or a write outside a transaction).
 
@@ -16,7 +16,9 @@ of a request, and row 3's encode timing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import importlib
 import json
 import os
 import sqlite3
@@ -24,7 +26,7 @@ import statistics
 import threading
 import time
 from pathlib import Path
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import httpx
@@ -62,6 +64,30 @@ def thread_name() -> str:
     return "gui" if threading.current_thread() is threading.main_thread() else "worker"
 
 
+def wire_modules() -> list[ModuleType]:
+    """The wire modules that may ``json.dumps`` a request body (``wires.encoding``: a later layout)."""
+    found = [wires.http]
+    with contextlib.suppress(ImportError):
+        found.append(importlib.import_module("wires.encoding"))
+    return found
+
+
+def wrap_json(module: ModuleType, probe: Probe) -> None:
+    """``module.json`` with a ``dumps`` that notes the thread of each large body."""
+    real_json = getattr(module, "json", None)
+    if real_json is None:
+        return
+
+    def seen_dumps(obj: Any, *args: Any, **kw: Any) -> str:
+        text: str = real_json.dumps(obj, *args, **kw)
+        if len(text) > BIG:
+            probe.dumps_threads.append(thread_name())
+        return text
+
+    names = {k: getattr(real_json, k) for k in dir(real_json) if not k.startswith("__") and k != "dumps"}
+    module.json = SimpleNamespace(**names, dumps=seen_dumps)  # type: ignore[attr-defined]
+
+
 def install(probe: Probe) -> None:
     """The wrappers (see the module docstring)."""
     send = httpx.AsyncClient.send
@@ -84,18 +110,8 @@ def install(probe: Probe) -> None:
 
     wires.anthropic.AnthropicWire.encode = seen_encode  # type: ignore[method-assign]
 
-    real_json = wires.http.json
-
-    def seen_dumps(obj: Any, *args: Any, **kw: Any) -> str:
-        text: str = real_json.dumps(obj, *args, **kw)
-        if len(text) > BIG:
-            probe.dumps_threads.append(thread_name())
-        return text
-
-    wires.http.json = SimpleNamespace(  # type: ignore[assignment]
-        **{k: getattr(real_json, k) for k in dir(real_json) if not k.startswith("__") and k != "dumps"},
-        dumps=seen_dumps,
-    )
+    for module in wire_modules():  # the JSON of the request body, wherever the wires do it
+        wrap_json(module, probe)
 
     def counting(fn: Any) -> Any:
         def wrapped(fd: int) -> None:
