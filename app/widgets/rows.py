@@ -4,8 +4,12 @@ Every relayout of a ``QScrollArea`` walks all of its rows (word-wrapped labels r
 layout for each height-for-width query), so a column that grew by a few rows per turn made every
 insert slower and held every picture: after 100 camera frames one insert stalled the UI for
 ~0.4 s. ``RowWindow`` keeps the rows of the newest ``limit`` entries in the layout; older entries
-keep only their data (text, image bytes, events) and a "Show earlier" button above the rows
-builds them again on demand.
+keep only their data (text, events, a picture's store reference: ``chat.ChatEntry``) and a "Show
+earlier" button above the rows builds them again on demand. A replayed page is appended while
+``hold()`` is on and ``build_held()`` then builds only the rows kept.
+
+Following the end (``FollowEnd``) never lays the window out per insert: the column is laid out
+once per loop iteration by Qt and the range change keeps the view at the end.
 """
 
 from __future__ import annotations
