@@ -7,9 +7,9 @@ current one (the village's model history is re-seeded from the store) and gives 
 chat view and tool panel showing that conversation's history: the stored messages are read, and
 their pictures loaded, in a worker thread; only the events are replayed on the GUI thread, and
 only the newest page of turns (``PAGE_TURNS``; "Show earlier turns" adds a page at a time), one
-event per loop iteration (each builds at most a row): each replayed turn builds its rows before the
-chat's live window drops the older ones, so a replay of 100 camera turns in one go held the loop
-for seconds (tests/bench/conversation_switch.py). The agents list is refreshed once per replay, not once per
+event per loop iteration: a replay of 100 camera turns in one go held the loop for seconds
+(tests/bench/conversation_switch.py). While a page is replayed the chat and the tool panel only
+keep the data (``hold``); at its end they build the rows they show, never one to drop at once. The agents list is refreshed once per replay, not once per
 replayed event.
 
 A turn running when the person switches keeps going in its own conversation: its live events
@@ -215,7 +215,11 @@ class ConversationPane(QObject):
                 events = list(history.history(agent_id, cid, PAGE_TURNS))
             else:
                 events = list(history.history(agent_id))
-            self._dispatch(events)
+            self._hold(agent_id)
+            try:
+                self._dispatch(events)
+            finally:
+                self._build_held(agent_id)
 
     def show_earlier_turns(self) -> None:
         agent_id = self.window.current_agent()
@@ -250,7 +254,9 @@ class ConversationPane(QObject):
             failure=self._read_failed,
         )
         if reading is None:  # no event loop (a test building the window): read and fill here
+            self._hold(agent_id)
             self._dispatch(list(history.history(agent_id, conversation_id, turns)))
+            self._build_held(agent_id)
 
     def _read_failed(self, exc: BaseException) -> None:
         log_event("gui task failed", error=type(exc).__name__)
@@ -263,14 +269,25 @@ class ConversationPane(QObject):
             self.background.run(self._replay(agent_id, conversation_id, seq, events))
 
     async def _replay(self, agent_id: str, conversation_id: str, seq: int, events: list[Event]) -> None:
-        """One event at a time, the loop running between them."""
+        """One event at a time, the loop running between them; the rows the chat and the tool
+        panel keep are built at the end (none built to be dropped at once)."""
+        self._hold(agent_id)
         for past in events:
             if self._stale(agent_id, conversation_id, seq):
                 return  # the person moved on: the newest read fills and shows its own chat
             self._dispatch([past], refresh=False)
             await asyncio.sleep(0)
+        self._build_held(agent_id)
         self.window.refresh_agents()
         self.refresh()
+
+    def _hold(self, agent_id: str) -> None:
+        self.window.chat_for(agent_id).hold()
+        self.window.panel_for(agent_id).hold()
+
+    def _build_held(self, agent_id: str) -> None:
+        self.window.chat_for(agent_id).build_held()
+        self.window.panel_for(agent_id).build_held()
 
     def _still_running(self, past: Event) -> bool:
         """An end of a turn that is still running (stored so far, replayed before its live events):

@@ -3,14 +3,18 @@
 Previews are added to the chat itself, never inside the tool panel's collapsed details, so the
 picture is visible whether or not anybody opens the tool row.
 
-Only the newest rows are widgets (``rows.RowWindow``): older ones keep their text or image bytes
-and come back with "Show earlier", so a long session neither slows every insert down nor keeps a
-decoded picture per frame.
+Only the newest rows are widgets (``rows.RowWindow``): older ones keep their text and come back
+with "Show earlier", so a long session neither slows every insert down nor keeps a decoded picture
+per frame. A picture row out of view keeps no bytes either when the store holds them
+(``PictureSource``): only its reference (sha256, type, size); a row shown again, and the viewer,
+read them from the store (the row in the worker thread that decodes it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
@@ -18,8 +22,10 @@ from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QWidget
 
 from core.canonical import ImageData
 from core.events import Handoff, RetryScheduled, TurnFailed, TurnFinished, TurnStarted
+from core.history import HistorySource, StoreHistory
 from core.llm import KEY_PROBLEMS
 from core.stops import Stop
+from core.store import BlobError, ImageRef
 
 from .bubble import Bubble
 from .busy import BusyIndicator
@@ -27,8 +33,23 @@ from .preview import ImagePreview
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
 
 
+class PictureSource(Protocol):
+    """Where the chat reads a picture's bytes again (``core.store.Store``)."""
+
+    def has_image(self, sha256: str) -> bool: ...
+
+    def load_image(self, ref: ImageRef) -> ImageData: ...
+
+
+def pictures_of(history: HistorySource | None) -> PictureSource | None:
+    """The store behind a ``StoreHistory``; None without a store (the chat then keeps the bytes)."""
+    return history.store if isinstance(history, StoreHistory) else None
+
+
 class ChatEntry(Entry):
-    """One chat row's data: a bubble (role, text) or a preview (image, caption)."""
+    """One chat row's data: a bubble (role, text) or a preview (image, caption). A preview keeps
+    ``ref`` always and ``image`` (the bytes) only while its row is a widget, or when no store
+    holds them (``source`` None)."""
 
     def __init__(
         self,
@@ -45,18 +66,48 @@ class ChatEntry(Entry):
         self.role = role
         self.text = text
         self.image = image
+        self.ref = (
+            None
+            if image is None
+            else ImageRef(image.sha256, image.media_type, image.width, image.height, len(image.data))
+        )
+        self.source: PictureSource | None = None
         self.caption = caption
         self.failure = failure  # an error bubble's failed turn (its Retry and Open Settings)
         self.words = words  # the text (or caption) in the language shown now: rendered again on a switch
         self.widget: Bubble | ImagePreview | None = None
+
+    def load_image(self) -> ImageData | None:
+        """The picture's bytes: held, or read again from the store (the viewer; None when the
+        store no longer has them)."""
+        if self.image is not None or self.ref is None or self.source is None:
+            return self.image
+        try:
+            return self.source.load_image(self.ref)
+        except BlobError:
+            return None
+
+    def release_image(self) -> None:
+        """Out of view: let the bytes go when the store holds them (read again when shown)."""
+        if self.image is not None and self.ref is not None and self.source is not None:
+            if self.source.has_image(self.ref.sha256):
+                self.image = None
+
+    def fetch(self) -> ImageData:
+        """The bytes for a row built again (a worker thread: raises ``BlobError`` when gone)."""
+        assert self.ref is not None and self.source is not None
+        return self.source.load_image(self.ref)
 
 
 class ChatView(QScrollArea):
     retryRequested = Signal(str)  # a failed turn's request, to send again as a new turn
     settingsRequested = Signal()  # a failed turn's key is missing or refused
 
-    def __init__(self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, live_rows: int = LIVE_ROWS, pictures: PictureSource | None = None
+    ) -> None:
         super().__init__(parent)
+        self.source = pictures  # the store: rows out of view read their pictures there again
         self.open_url = QDesktopServices.openUrl  # links in messages (tests put their own)
         self.requests: dict[str, str] = {}  # turn id -> its request (what Retry sends again)
         self.setObjectName("chatView")
@@ -115,8 +166,15 @@ class ChatView(QScrollArea):
     def _build(self, entry: ChatEntry) -> QWidget:
         widget: Bubble | ImagePreview
         if entry.kind == "preview":
-            assert entry.image is not None
-            widget = ImagePreview(entry.image, entry.caption)
+            assert entry.ref is not None
+            if entry.image is not None:
+                widget = ImagePreview(entry.image, entry.caption)
+            else:  # its bytes are read in the worker thread that decodes it
+                ref = entry.ref
+                widget = ImagePreview(
+                    ImageData(ref.media_type, b"", ref.width, ref.height), entry.caption, fetch=entry.fetch
+                )
+                widget.fetched = partial(self._fetched, entry, widget)
             widget.gallery = self.pictures  # the viewer steps through the chat's pictures
         else:
             widget = Bubble(entry.role, entry.text, open_url=lambda url: self._open(url))
@@ -147,8 +205,13 @@ class ChatView(QScrollArea):
             if isinstance(entry.widget, Bubble):
                 entry.widget.set_text(text)
 
+    def _fetched(self, entry: ChatEntry, widget: ImagePreview, image: ImageData) -> None:
+        if entry.widget is widget:  # still shown: the entry holds the bytes while it is
+            entry.image = image
+
     def _release(self, entry: ChatEntry) -> None:
         entry.widget = None  # the row (and its picture) is deleted; the entry keeps the data
+        entry.release_image()
 
     def _append(self, entry: ChatEntry) -> None:
         self.rows.append(entry)
@@ -158,6 +221,18 @@ class ChatView(QScrollArea):
 
     def scroll_to_end(self) -> None:
         self.follow.scroll_to_end()
+
+    def hold(self) -> None:
+        """Rows added from now on are data only until ``build_held()`` (a replayed page)."""
+        self.rows.hold()
+
+    def build_held(self) -> None:
+        """The rows of what was added while holding that the chat keeps (their pictures decode
+        in a worker thread, their bytes read there when the store has them)."""
+        for entry in self.rows.build_held():
+            if isinstance(entry.widget, ImagePreview):
+                entry.widget.load()
+        self.follow.schedule()
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[ChatEntry]:
         """Bring back up to ``count`` older rows above the shown ones (their pictures decode in a
@@ -170,15 +245,14 @@ class ChatView(QScrollArea):
         return restored
 
     # ------------------------------------------------------------------ API used by the window
-    def add_bubble(self, role: str, text: str, words: Callable[[], str] | None = None) -> Bubble:
-        """A bubble; ``words`` (a note of the window's own) renders its text again after a switch
-        of language."""
+    def add_bubble(self, role: str, text: str, words: Callable[[], str] | None = None) -> Bubble | None:
+        """A bubble (None while holding); ``words`` (a note of the window's own) renders its text
+        again after a switch of language."""
         entry = ChatEntry("bubble", role=role, text=text, words=words)
         self._append(entry)
-        assert isinstance(entry.widget, Bubble)
-        return entry.widget
+        return entry.widget if isinstance(entry.widget, Bubble) else None
 
-    def add_note(self, role: str, words: Callable[[], str]) -> Bubble:
+    def add_note(self, role: str, words: Callable[[], str]) -> Bubble | None:
         """A notice or error bubble of the window's own words (re-rendered on a language switch)."""
         return self.add_bubble(role, words(), words)
 
@@ -273,6 +347,7 @@ class ChatView(QScrollArea):
         text = caption() if callable(caption) else caption
         for image in images:
             entry = ChatEntry("preview", image=image, caption=text, words=words)
+            entry.source = self.source
             self._append(entry)
             entries.append(entry)
         return [e.widget for e in entries if isinstance(e.widget, ImagePreview)]

@@ -7,6 +7,8 @@ placeholder until the decoded image arrives.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.background import Background
 from core.canonical import ImageData
+from core.log import event as log_event
 
 from .viewer import Gallery, PictureViewer, open_viewer
 
@@ -82,11 +85,20 @@ class Picture(ClickableLabel):
         policy = QSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
+        self._logical: QSize | None = None
+
+    def setPixmap(self, pixmap: QPixmap | QImage) -> None:  # Qt name: the size is kept with the picture
+        super().setPixmap(pixmap)
+        self._logical = None if pixmap.isNull() else pixmap.deviceIndependentSize().toSize()
+
+    def setText(self, text: str) -> None:  # Qt name: a text replaces the picture
+        super().setText(text)
+        self._logical = None
 
     def _size(self) -> QSize | None:
-        """The picture's logical size (its device pixels over its device pixel ratio)."""
-        pixmap = self.pixmap()
-        return None if pixmap.isNull() else pixmap.deviceIndependentSize().toSize()
+        """The picture's logical size (its device pixels over its device pixel ratio), kept when
+        it is set: every layout pass asks for it, and ``pixmap()`` is a copy per call."""
+        return self._logical
 
     def sizeHint(self) -> QSize:
         size = self._size()
@@ -115,10 +127,14 @@ class Picture(ClickableLabel):
         rect = self.contentsRect()
         target = fit(size, rect.width(), rect.height())
         painter = QPainter(self)
-        # smooth whenever device pixels are not copied one to one (a narrow chat, a frame
-        # smaller than the screen's pixels)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), self.pixmap())
+        pixmap = self.pixmap()
+        if target == size and pixmap.devicePixelRatio() == painter.device().devicePixelRatioF():
+            painter.drawPixmap(rect.x(), rect.y(), pixmap)  # one to one: a copy, no scaling pass
+        else:
+            # smooth whenever device pixels are not copied one to one (a narrow chat, a frame
+            # smaller than the screen's pixels)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), pixmap)
         painter.end()
 
 
@@ -126,10 +142,18 @@ class ImagePreview(QFrame):
     """One tool image in the chat: the picture, the caption line under it, then "Save image…" and
     "Copy". The frame is as wide as the picture (plus its margins), never wider."""
 
-    def __init__(self, image: ImageData, caption: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        image: ImageData,
+        caption: str,
+        parent: QWidget | None = None,
+        fetch: Callable[[], ImageData] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("imagePreview")
-        self.data = image
+        self.data = image  # without bytes until ``fetch`` has read them (a row shown again)
+        self.fetch = fetch  # reads the bytes (from the store) in the worker thread that decodes
+        self.fetched: Callable[[ImageData], None] | None = None  # told the bytes once read
         self.caption_text = caption
         self.image: QImage | None = None
         self.viewer: PictureViewer | None = None
@@ -189,20 +213,40 @@ class ImagePreview(QFrame):
         self.caption_text = caption
         self.caption.setText(caption)
 
-    def load(self) -> asyncio.Task[QImage] | None:
-        """Decode and scale in a worker thread, then show the picture, if the preview still exists
-        (the chat may have dropped the row by then). The full size is decoded again only when
-        opened, copied or saved, so a long chat does not hold every full frame. Awaiting the task
-        returns once the picture is shown; None when no event loop runs (it keeps its
-        "Loading image…" text)."""
-        return self.background.in_thread(
-            decode_scaled,
-            self.data.data,
-            MAX_PREVIEW_WIDTH,
-            MAX_PREVIEW_HEIGHT,
-            self.devicePixelRatioF(),  # rendered for the screen it is on (sharp on HiDPI)
-            success=self.set_image,
-        )
+    def load(self) -> asyncio.Task[Any] | None:
+        """Decode and scale in a worker thread (the bytes read there first when the preview has
+        none yet), then show the picture, if the preview still exists (the chat may have dropped
+        the row by then). The full size is decoded again only when opened, copied or saved, so a
+        long chat does not hold every full frame. Awaiting the task returns once the picture is
+        shown; None when no event loop runs (it keeps its "Loading image…" text)."""
+        ratio = self.devicePixelRatioF()  # rendered for the screen it is on (sharp on HiDPI)
+        fetch = self.fetch
+        if fetch is None:
+            return self.background.in_thread(
+                decode_scaled,
+                self.data.data,
+                MAX_PREVIEW_WIDTH,
+                MAX_PREVIEW_HEIGHT,
+                ratio,
+                success=self.set_image,
+            )
+
+        def read() -> tuple[ImageData, QImage]:
+            data = fetch()
+            return data, decode_scaled(data.data, MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT, ratio)
+
+        return self.background.in_thread(read, success=self._read, failure=self._unreadable)
+
+    def _read(self, got: tuple[ImageData, QImage]) -> None:
+        self.data, self.fetch = got[0], None
+        if self.fetched is not None:
+            self.fetched(got[0])
+        self.set_image(got[1])
+
+    def _unreadable(self, exc: BaseException) -> None:
+        """The store no longer gives the bytes (a blob removed or corrupt since)."""
+        log_event("gui task failed", error=type(exc).__name__)
+        self.set_image(QImage())
 
     def full_size(self) -> QImage:
         return decode(self.data.data)

@@ -4,8 +4,12 @@ Every relayout of a ``QScrollArea`` walks all of its rows (word-wrapped labels r
 layout for each height-for-width query), so a column that grew by a few rows per turn made every
 insert slower and held every picture: after 100 camera frames one insert stalled the UI for
 ~0.4 s. ``RowWindow`` keeps the rows of the newest ``limit`` entries in the layout; older entries
-keep only their data (text, image bytes, events) and a "Show earlier" button above the rows
-builds them again on demand.
+keep only their data (text, events, a picture's store reference: ``chat.ChatEntry``) and a "Show
+earlier" button above the rows builds them again on demand. A replayed page is appended while
+``hold()`` is on and ``build_held()`` then builds only the rows kept.
+
+Following the end (``FollowEnd``) never lays the window out per insert: the column is laid out
+once per loop iteration by Qt and the range change keeps the view at the end.
 """
 
 from __future__ import annotations
@@ -44,15 +48,24 @@ class FollowEnd(QObject):
         self.bar.rangeChanged.connect(self._range_changed)
 
     def schedule(self) -> None:
+        """Follow the end after this burst of inserts. Nothing is laid out here: when Qt lays the
+        column out (once per loop iteration, however many rows came) the range grows and
+        ``_range_changed`` keeps the view at the end, so an insert costs its own row only (a
+        forced layout per insert relaid the whole window out, ~6 ms a row)."""
+        self.at_end = True
         if not self.pending:
             self.pending = True
-            QTimer.singleShot(0, self.scroll_to_end)
+            QTimer.singleShot(0, self._follow)
+
+    def _follow(self) -> None:
+        self.pending = False
+        self.at_end = True
+        self.bar.setValue(self.bar.maximum())
 
     def scroll_to_end(self) -> None:
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # place the new rows now
-        self.pending = False
-        self.bar.setValue(self.bar.maximum())
-        self.at_end = True
+        """To the end now, the new rows placed first (an explicit request, not per insert)."""
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self._follow()
 
     def _value_changed(self, value: int) -> None:
         self.at_end = value >= self.bar.maximum()
@@ -103,6 +116,7 @@ class RowWindow(Generic[E]):
         self.limit = limit
         self.entries: list[E] = []
         self.live_from = 0
+        self.holding = False  # appended entries get no row until ``build_held()`` (a replay)
         button.setVisible(False)
 
     @property
@@ -112,12 +126,32 @@ class RowWindow(Generic[E]):
     def live(self) -> list[E]:
         return self.entries[self.live_from :]
 
-    def append(self, entry: E) -> QWidget:
+    def append(self, entry: E) -> QWidget | None:
+        """The entry's new row (None while holding: built by ``build_held()`` if it is still
+        among the newest by then)."""
         self.entries.append(entry)
-        row = entry.row = self.build(entry)
-        self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
+        row = None
+        if not self.holding:
+            row = entry.row = self.build(entry)
+            self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
         self._trim()
         return row
+
+    def hold(self) -> None:
+        """Entries appended from now on are data only: a replay appends a page of turns, then
+        ``build_held()`` builds the rows the window keeps, never one that it would drop at once."""
+        self.holding = True
+
+    def build_held(self) -> list[E]:
+        """The rows of the live entries appended while holding, in order; returns those entries."""
+        self.holding = False
+        built = []
+        for at, entry in enumerate(self.live()):
+            if entry.row is None:
+                entry.row = self.build(entry)
+                self.layout.insertWidget(self.first + at, entry.row)
+                built.append(entry)
+        return built
 
     def _trim(self) -> None:
         while len(self.entries) - self.live_from > self.limit:

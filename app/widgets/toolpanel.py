@@ -7,12 +7,15 @@ Only the newest rows are widgets (``rows.RowWindow``); older calls keep their ev
 with "Show earlier".
 
 Just over 400 lines: a row now also shows a past call's stored state and duration (``show_stored``)
-and renders its core line again on a language switch; both belong to the row they change.
+and renders its core line again on a language switch; both belong to the row they change. A row
+that leaves the view lets its call's image bytes go (its line kept as shown), and a replayed page
+builds only the rows kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
@@ -341,6 +344,9 @@ class ToolPanel(QScrollArea):
     def _release(self, entry: CallEntry) -> None:
         self.rows.pop(entry.started.call_id, None)
         entry.widget = None
+        done = entry.finished
+        if done is not None and (done.images or done.person_images):  # no image bytes out of view
+            entry.finished = replace(done, images=(), person_images=(), display_line=display_line(done))
 
     def add_started(self, event: ToolStarted) -> ToolRow | None:
         """A new row; a call that already has one (a resumed turn reusing a completed call) keeps
@@ -357,7 +363,6 @@ class ToolPanel(QScrollArea):
         if self.window_rows.collapsed:
             self.retranslate()
         self.follow.schedule()
-        assert entry.widget is not None
         return entry.widget
 
     def add_finished(self, event: ToolFinished) -> ToolRow | None:
@@ -403,6 +408,14 @@ class ToolPanel(QScrollArea):
 
     def scroll_to_end(self) -> None:
         self.follow.scroll_to_end()
+
+    def hold(self) -> None:
+        """Rows added from now on are data only until ``build_held()`` (a replayed page)."""
+        self.window_rows.hold()
+
+    def build_held(self) -> None:
+        self.window_rows.build_held()
+        self.follow.schedule()
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[CallEntry]:
         restored = self.window_rows.show_earlier(count)

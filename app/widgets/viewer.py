@@ -29,13 +29,16 @@ MIN_WINDOW = QSize(520, 360)
 
 
 class Viewable(Protocol):
-    """One picture of a conversation (a chat row's data)."""
+    """One picture of a conversation (a chat row's data): ``image`` is its bytes while the row
+    holds them, ``load_image()`` reads them (from the store) when it does not."""
 
     @property
     def image(self) -> ImageData | None: ...
 
     @property
     def caption(self) -> str: ...
+
+    def load_image(self) -> ImageData | None: ...
 
 
 Gallery = Callable[[], Sequence[Viewable]]
@@ -63,6 +66,7 @@ class PictureViewer(QWidget):
         self.setObjectName("pictureViewer")
         self.gallery = gallery
         self.current = current
+        self.shown: Viewable | None = None  # the gallery's picture shown, once stepped to
         self.title = title
         self.fitting = True  # the picture follows the window's size until zoomed by hand
         self.canvas = ZoomCanvas()
@@ -211,14 +215,16 @@ class PictureViewer(QWidget):
 
     # ------------------------------------------------------------------ pictures
     def pictures(self) -> list[Viewable]:
-        if self.gallery is None:
-            return []
-        return [p for p in self.gallery() if p.image is not None]
+        """The gallery's pictures (those out of view too: their bytes are read when shown)."""
+        return [] if self.gallery is None else list(self.gallery())
+
+    def _is_shown(self, picture: Viewable) -> bool:
+        return picture is self.shown or (picture.image is not None and picture.image is self.current)
 
     def index(self) -> tuple[int, int]:
         """(0-based position of the shown picture, how many); (0, 1) without a gallery."""
         pictures = self.pictures()
-        at = next((i for i, p in enumerate(pictures) if p.image is self.current), None)
+        at = next((i for i, p in enumerate(pictures) if self._is_shown(p)), None)
         return (0, 1) if at is None else (at, len(pictures))
 
     def step(self, by: int) -> bool:
@@ -234,9 +240,11 @@ class PictureViewer(QWidget):
         if count <= 1 or not 0 <= to < count or to == at:
             return False
         picture = pictures[to]
-        assert picture.image is not None
-        self.current = picture.image
-        self.show_image(decode(picture.image.data), picture.caption)
+        image = picture.load_image()  # read from the store when its row holds no bytes
+        if image is None:
+            return False
+        self.current, self.shown = image, picture
+        self.show_image(decode(image.data), picture.caption)
         return True
 
     def show_image(self, image: QImage, title: str) -> None:
@@ -252,7 +260,7 @@ class PictureViewer(QWidget):
 
     def caption(self) -> str:
         """The shown picture's caption as the gallery has it now (its language may have changed)."""
-        return next((p.caption for p in self.pictures() if p.image is self.current), self.title)
+        return next((p.caption for p in self.pictures() if self._is_shown(p)), self.title)
 
     def retranslate(self) -> None:
         self.title = self.caption()
@@ -295,7 +303,7 @@ def open_viewer(
     if viewer is None:
         viewer = PictureViewer(image, title, top, gallery, current)
     else:
-        viewer.gallery, viewer.current = gallery, current
+        viewer.gallery, viewer.current, viewer.shown = gallery, current, None
         viewer.show_image(image, title)
     viewer.show()
     viewer.raise_()

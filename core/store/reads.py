@@ -223,3 +223,8 @@ class StoreReads(StoreBase):
                 self.report_corrupt(exc, kind="blob")
                 problems.append(name)
         return problems
+
+    def has_image(self, sha256: str) -> bool:
+        """Whether an image's blob is stored: a window that shows it may then let its copy of the
+        bytes go and read them again with ``load_image`` when the picture is shown again."""
+        return self.blobs.exists(sha256)
