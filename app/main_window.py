@@ -71,6 +71,8 @@ from .widgets.store_notice import StoreNotice
 from .widgets.toolpanel import ToolPanel
 from .window_state import WindowState
 
+AGENTS_REFRESH_MS = 100  # the agents list follows the events at most this often
+
 
 class MainWindow(QMainWindow):
     def __init__(
@@ -119,8 +121,8 @@ class MainWindow(QMainWindow):
         self.bridge.turnFinished.connect(self.on_turn_finished)
         self.bridge.turnFailed.connect(self.on_turn_failed)
         self.bridge.notice.connect(self.on_notice)
-        self._agents_due = False  # a refresh of the agents list is scheduled (once per loop pass)
-        self.bridge.anyEvent.connect(lambda _e: self._refresh_agents_soon())
+        self._agents_due = False  # a refresh of the agents list is scheduled (AGENTS_REFRESH_MS)
+        self.bridge.anyEvent.connect(self._refresh_agents_soon)
 
         # guide banner (demo village)
         self.banner = DemoBanner()
@@ -257,12 +259,16 @@ class MainWindow(QMainWindow):
             self.chat_for(status.agent_id)
         self.show_agent(self.agent_list.current_agent())
 
-    def _refresh_agents_soon(self) -> None:
-        """Every event changes an agent's status; one refresh per loop pass serves them all (a turn
-        of a live view sends a dozen events: a refresh each cost ~0.7 ms)."""
-        if not self._agents_due:
+    def _refresh_agents_soon(self, e: object) -> None:
+        """Every event changes an agent's status; one refresh every ``AGENTS_REFRESH_MS`` serves
+        them all (a live-view turn sends a dozen events over as many loop passes: a refresh each
+        cost ~0.7 ms, ten per turn; a person reads the list at this pace anyway). A turn that
+        starts or ends changes the agent's state: that refresh comes on the next loop pass."""
+        if isinstance(e, TurnStarted | TurnFinished | TurnFailed):
+            QTimer.singleShot(0, self, self.refresh_agents)
+        elif not self._agents_due:
             self._agents_due = True
-            QTimer.singleShot(0, self, self._refresh_agents_due)
+            QTimer.singleShot(AGENTS_REFRESH_MS, self, self._refresh_agents_due)
 
     def _refresh_agents_due(self) -> None:
         self._agents_due = False
