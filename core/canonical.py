@@ -90,6 +90,10 @@ class ChatMessage:
 
 @dataclass
 class Usage:
+    """Tokens of one response (or a sum). ``input`` is the uncached input on every wire: cache reads
+    and writes are counted apart (Anthropic reports them so; the OpenAI and Gemini wires subtract
+    the cached tokens their prompt counts include)."""
+
     input: int = 0
     output: int = 0
     cache_read: int = 0
