@@ -103,9 +103,9 @@ class StoragePage(QWidget):
             return
         self.clean.setEnabled(False)
         self.status.setText(self.tr("Cleaning up…"))
-        self.background.in_thread(
-            self.care.clean_up, self.keep.value(), success=self.cleaned, failure=self._failed
-        )
+        # the saved retention, never the box's unsaved value: a number typed and then cancelled
+        # must not delete conversations (the box is saved with the dialog)
+        self.background.in_thread(self.care.clean_up, success=self.cleaned, failure=self._failed)
 
     def cleaned(self, report: GcReport) -> None:
         self.report = report

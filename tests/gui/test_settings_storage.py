@@ -17,6 +17,7 @@ from core.canonical import ImageData
 from core.conversations import Conversations
 from core.media_cache import MediaCache
 from core.store import Store
+from core.store.gc import GcReport
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.waits import until
 
@@ -67,5 +68,33 @@ async def test_the_page_shows_disk_use_and_cleans_up_off_the_gui_thread(qtbot: Q
     assert not (config.media_dir() / f"{ORPHAN.sha256}.jpg").exists()  # type: ignore[operator]
     assert page.status.text().startswith("Freed 0.0 MB: 2 files, 0 conversations")
     await until(lambda: page.use is not None and page.use.blobs == 0)
+    dlg.close()
+    store.close()
+
+
+@pytest.mark.asyncio
+async def test_clean_up_now_applies_the_saved_retention_not_the_unsaved_box(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    config = window_config(tmp_path)  # saved: kept for ever
+    store = Store.open(tmp_path / "data")
+    care = store_care(Conversations(store, "v1"), lambda: config)
+    assert care is not None
+    asked: list[int | None] = []
+    real = care.clean_up
+
+    def clean_up(keep_days: int | None = None) -> GcReport:
+        asked.append(keep_days)
+        return real(keep_days)
+
+    care.clean_up = clean_up  # type: ignore[method-assign]
+    dlg = SettingsDialog(config, KeyStore(), path=tmp_path / "fuseforks.json", storage=care)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    page = dlg.storage_page
+    page.keep.setValue(1)  # typed, not saved
+    page.clean.click()
+    await until(lambda: page.report is not None and page.clean.isEnabled())
+    assert asked == [None] and page.report is not None and page.report.expired == []
     dlg.close()
     store.close()
