@@ -5,7 +5,9 @@ live events; nothing here knows about Qt.
 
 Images come from the store's blobs; a missing or corrupt blob falls back to the media cache file
 ``<config-stem>.tool-media/<sha256>.<ext>`` (S03-2), and when that is gone too the chat shows the
-"image omitted" note instead of a preview (S03-5). Order: blob → media cache → note.
+"image omitted" note instead of a preview (S03-5). Order: blob → media cache → note. The cache file
+is a hard link to the blob (core/media_cache.py): it covers a blob whose name went, not one damaged
+in place.
 
 Beside the messages, each past call's stored state and times (``StoredCallState``: a call cut by
 a crash is "interrupted" or "not executed", never left running) and a failed turn's

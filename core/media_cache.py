@@ -15,7 +15,11 @@ when the completion record is written (``BlobStore.put`` reuses it). Where a har
 possible (the configuration's folder is on another file system, or it has no hard links) the
 bytes are copied and a ``media cache copy:`` line says so, once per cache. Both names go
 together: the store's clean-up (core/store/gc.py) and a conversation's deletion remove the cache
-file along with the blob when no record references the image any more.
+file along with the blob when no record references the image any more. With one inode, the cache
+is still a fallback for a blob whose name was removed, but not for one damaged in place (both
+names read the same bytes: the hash check turns them into the ``image_omitted`` note). A cache
+file that is its own copy (written before the cache linked, or linked to a blob since replaced by
+a repaired one) is linked again on the next ``put`` of that image.
 """
 
 from __future__ import annotations
@@ -85,7 +89,7 @@ class MediaCache:
         ref = f"{image.sha256}.{ext}"
         path = self.directory / ref
         try:
-            if path.is_file() and path.stat().st_size == len(image.data):
+            if path.is_file() and path.stat().st_size == len(image.data) and self._shares_blob(path, image):
                 return ref
             if not self._linked(image, path):
                 write_atomic(path, image.data)
@@ -95,6 +99,17 @@ class MediaCache:
             )
             return None
         return ref
+
+    def _shares_blob(self, path: Path, image: ImageData) -> bool:
+        """Whether a cached file is already the one copy: its blob's own inode (without blobs, any
+        whole file is). A copy from before the cache linked (or a link to a blob since replaced by
+        a repaired one) is not: ``put`` links it again."""
+        if self.blobs is None:
+            return True
+        try:
+            return os.path.samefile(path, self.blobs.path(image.sha256))
+        except OSError:
+            return False
 
     def _linked(self, image: ImageData, path: Path) -> bool:
         """Make ``path`` a hard link to the image's blob (written first); False when the bytes

@@ -95,6 +95,18 @@ def test_a_stale_cache_file_is_replaced_by_the_link(tmp_path: Path) -> None:
     assert os.path.samefile(stale, store.blobs.path(FRAME.sha256))
 
 
+def test_an_old_whole_copy_becomes_the_link(tmp_path: Path) -> None:
+    """A cache file from before the cache linked (the same bytes, its own inode) is one copy too many."""
+    store, media = setup(tmp_path)
+    assert media.directory is not None
+    media.directory.mkdir(parents=True)
+    old = media.directory / f"{FRAME.sha256}.jpg"
+    old.write_bytes(FRAME.data)
+    assert media.put(FRAME) == old.name
+    assert os.path.samefile(old, store.blobs.path(FRAME.sha256)) and old.stat().st_nlink == 2
+    assert old.read_bytes() == FRAME.data
+
+
 def test_gc_frees_an_unreferenced_image_in_both_places(tmp_path: Path, event_log: Path) -> None:
     store, media = setup(tmp_path)
     live_turn(store, media, "t1", FRAME, "conv-keep")
