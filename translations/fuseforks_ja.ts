@@ -276,37 +276,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="99" />
+        <location filename="../app/widgets/chat.py" line="150" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="233" />
+        <location filename="../app/widgets/chat.py" line="307" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="240" />
+        <location filename="../app/widgets/chat.py" line="314" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="246" />
+        <location filename="../app/widgets/chat.py" line="320" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="252" />
+        <location filename="../app/widgets/chat.py" line="326" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="254" />
+        <location filename="../app/widgets/chat.py" line="328" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="261" />
+        <location filename="../app/widgets/chat.py" line="335" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -652,32 +652,37 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="171" />
+        <location filename="../app/widgets/preview.py" line="195" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="196" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="173" />
+        <location filename="../app/widgets/preview.py" line="197" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="175" />
+        <location filename="../app/widgets/preview.py" line="199" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="212" />
+        <location filename="../app/widgets/preview.py" line="249" />
+        <source>The stored image is no longer available.</source>
+        <translation>保存された画像はもう利用できません。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="256" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="246" />
+        <location filename="../app/widgets/preview.py" line="290" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -756,58 +761,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="236" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="237" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="235" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="240" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="241" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="239" />
+        <location filename="../app/main_window.py" line="242" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
-        <location filename="../app/main_window.py" line="314" />
+        <location filename="../app/main_window.py" line="324" />
+        <location filename="../app/main_window.py" line="332" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="341" />
+        <location filename="../app/main_window.py" line="359" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="356" />
+        <location filename="../app/main_window.py" line="374" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="376" />
+        <location filename="../app/main_window.py" line="394" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -907,57 +912,57 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>PictureViewer</name>
     <message>
-        <location filename="../app/widgets/viewer.py" line="251" />
+        <location filename="../app/widgets/viewer.py" line="267" />
         <source>{percent} %</source>
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="259" />
+        <location filename="../app/widgets/viewer.py" line="275" />
         <source>Picture</source>
         <translation>画像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="261" />
+        <location filename="../app/widgets/viewer.py" line="277" />
         <source>{index} / {count}</source>
         <translation>{index} / {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="264" />
+        <location filename="../app/widgets/viewer.py" line="280" />
         <source>Fit</source>
         <translation>全体表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="266" />
+        <location filename="../app/widgets/viewer.py" line="282" />
         <source>Previous picture</source>
         <translation>前の画像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="267" />
+        <location filename="../app/widgets/viewer.py" line="283" />
         <source>Next picture</source>
         <translation>次の画像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="268" />
+        <location filename="../app/widgets/viewer.py" line="284" />
         <source>Zoom out</source>
         <translation>縮小</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="269" />
+        <location filename="../app/widgets/viewer.py" line="285" />
         <source>Zoom in</source>
         <translation>拡大</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="270" />
+        <location filename="../app/widgets/viewer.py" line="286" />
         <source>Actual size (one image pixel per screen pixel)</source>
         <translation>等倍（画像の1ピクセルを画面の1ピクセルで表示）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="271" />
+        <location filename="../app/widgets/viewer.py" line="287" />
         <source>Fit the picture to the window</source>
         <translation>画像をウィンドウに合わせる</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="275" />
+        <location filename="../app/widgets/viewer.py" line="291" />
         <source>Picture: scroll to zoom, drag to move</source>
         <translation>画像: スクロールで拡大縮小、ドラッグで移動</translation>
     </message>
@@ -1759,7 +1764,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="321" />
+        <location filename="../app/widgets/toolpanel.py" line="324" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -1767,62 +1772,62 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="176" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="238" />
+        <location filename="../app/widgets/toolpanel.py" line="241" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="257" />
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="258" />
         <source>not executed</source>
         <translation>未実行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="259" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="260" />
+        <location filename="../app/widgets/toolpanel.py" line="263" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="261" />
+        <location filename="../app/widgets/toolpanel.py" line="264" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="262" />
+        <location filename="../app/widgets/toolpanel.py" line="265" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="275" />
+        <location filename="../app/widgets/toolpanel.py" line="278" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
     </message>

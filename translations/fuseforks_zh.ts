@@ -276,37 +276,37 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../app/widgets/chat.py" line="99" />
+        <location filename="../app/widgets/chat.py" line="150" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="233" />
+        <location filename="../app/widgets/chat.py" line="307" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="240" />
+        <location filename="../app/widgets/chat.py" line="314" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="246" />
+        <location filename="../app/widgets/chat.py" line="320" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="252" />
+        <location filename="../app/widgets/chat.py" line="326" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="254" />
+        <location filename="../app/widgets/chat.py" line="328" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="261" />
+        <location filename="../app/widgets/chat.py" line="335" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -652,32 +652,37 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="171" />
+        <location filename="../app/widgets/preview.py" line="195" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="172" />
+        <location filename="../app/widgets/preview.py" line="196" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="173" />
+        <location filename="../app/widgets/preview.py" line="197" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="175" />
+        <location filename="../app/widgets/preview.py" line="199" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="212" />
+        <location filename="../app/widgets/preview.py" line="249" />
+        <source>The stored image is no longer available.</source>
+        <translation>存储的图片已不可用。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/preview.py" line="256" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="246" />
+        <location filename="../app/widgets/preview.py" line="290" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -756,58 +761,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="233" />
+        <location filename="../app/main_window.py" line="236" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="234" />
+        <location filename="../app/main_window.py" line="237" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="235" />
+        <location filename="../app/main_window.py" line="238" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="240" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="241" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="239" />
+        <location filename="../app/main_window.py" line="242" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="306" />
-        <location filename="../app/main_window.py" line="314" />
+        <location filename="../app/main_window.py" line="324" />
+        <location filename="../app/main_window.py" line="332" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="341" />
+        <location filename="../app/main_window.py" line="359" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="356" />
+        <location filename="../app/main_window.py" line="374" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="376" />
+        <location filename="../app/main_window.py" line="394" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -907,57 +912,57 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>PictureViewer</name>
     <message>
-        <location filename="../app/widgets/viewer.py" line="251" />
+        <location filename="../app/widgets/viewer.py" line="267" />
         <source>{percent} %</source>
         <translation>{percent}%</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="259" />
+        <location filename="../app/widgets/viewer.py" line="275" />
         <source>Picture</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="261" />
+        <location filename="../app/widgets/viewer.py" line="277" />
         <source>{index} / {count}</source>
         <translation>{index} / {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="264" />
+        <location filename="../app/widgets/viewer.py" line="280" />
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="266" />
+        <location filename="../app/widgets/viewer.py" line="282" />
         <source>Previous picture</source>
         <translation>上一张图片</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="267" />
+        <location filename="../app/widgets/viewer.py" line="283" />
         <source>Next picture</source>
         <translation>下一张图片</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="268" />
+        <location filename="../app/widgets/viewer.py" line="284" />
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="269" />
+        <location filename="../app/widgets/viewer.py" line="285" />
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="270" />
+        <location filename="../app/widgets/viewer.py" line="286" />
         <source>Actual size (one image pixel per screen pixel)</source>
         <translation>实际大小（一个图像像素对应一个屏幕像素）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="271" />
+        <location filename="../app/widgets/viewer.py" line="287" />
         <source>Fit the picture to the window</source>
         <translation>使图片适应窗口</translation>
     </message>
     <message>
-        <location filename="../app/widgets/viewer.py" line="275" />
+        <location filename="../app/widgets/viewer.py" line="291" />
         <source>Picture: scroll to zoom, drag to move</source>
         <translation>图片：滚动以缩放，拖动以移动</translation>
     </message>
@@ -1759,7 +1764,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="321" />
+        <location filename="../app/widgets/toolpanel.py" line="324" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -1767,62 +1772,62 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="176" />
+        <location filename="../app/widgets/toolpanel.py" line="179" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="238" />
+        <location filename="../app/widgets/toolpanel.py" line="241" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="251" />
+        <location filename="../app/widgets/toolpanel.py" line="254" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="252" />
+        <location filename="../app/widgets/toolpanel.py" line="255" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="253" />
+        <location filename="../app/widgets/toolpanel.py" line="256" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="257" />
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="258" />
         <source>not executed</source>
         <translation>未执行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="259" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="260" />
+        <location filename="../app/widgets/toolpanel.py" line="263" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="261" />
+        <location filename="../app/widgets/toolpanel.py" line="264" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="262" />
+        <location filename="../app/widgets/toolpanel.py" line="265" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="275" />
+        <location filename="../app/widgets/toolpanel.py" line="278" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
     </message>

@@ -246,7 +246,7 @@ class ImagePreview(QFrame):
     def _unreadable(self, exc: BaseException) -> None:
         """The store no longer gives the bytes (a blob removed or corrupt since)."""
         log_event("gui task failed", error=type(exc).__name__)
-        self.set_image(QImage())
+        self.picture.setText(self.tr("The stored image is no longer available."))
 
     def full_size(self) -> QImage:
         return decode(self.data.data)

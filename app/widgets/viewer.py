@@ -228,8 +228,16 @@ class PictureViewer(QWidget):
         return (0, 1) if at is None else (at, len(pictures))
 
     def step(self, by: int) -> bool:
-        """Show the picture ``by`` places on in chat order; False at either end."""
-        return self.go_to(self.index()[0] + by)
+        """Show the picture ``by`` places on in chat order, passing over pictures the store no
+        longer has (removed or damaged since: one such picture must not wall off the rest);
+        False at either end."""
+        at, count = self.index()
+        to = at + by
+        while by and 0 <= to < count:
+            if self.go_to(to):
+                return True
+            to += 1 if by > 0 else -1
+        return False
 
     def go_to(self, to: int) -> bool:
         """Show the conversation's picture number ``to`` (0-based; -1: the last); False when there

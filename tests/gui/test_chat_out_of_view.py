@@ -157,6 +157,30 @@ async def test_the_viewer_opens_a_picture_whose_row_holds_no_bytes(
 
 
 @pytest.mark.asyncio
+async def test_the_viewer_steps_over_a_picture_the_store_no_longer_has(
+    qtbot: QtBot, tmp_path: Path, event_log: Path
+) -> None:
+    win, village, store, camera = await session(qtbot, tmp_path, TURNS)
+    chat = win.chats["a1"]
+    newest = chat.previews[-1]
+    await until(lambda: newest.image is not None)
+    flush_deletes()
+    gone = chat.pictures()[1]
+    assert gone.image is None and gone.ref is not None  # out of view: read from the store
+    store.blobs.path(gone.ref.sha256).unlink()  # the clean-up took it since
+    newest.open_full_size()
+    viewer = newest.viewer
+    assert isinstance(viewer, PictureViewer)
+    assert viewer.go_to(2)
+    assert viewer.step(-1)  # over the missing one, to the one before it
+    assert viewer.position.text() == f"1 / {TURNS}"
+    assert viewer.current is not None and viewer.current.data == camera.sent[0]
+    assert not viewer.step(-1)  # the first: the end
+    viewer.close()
+    await village.close()
+
+
+@pytest.mark.asyncio
 async def test_start_up_with_a_long_conversation_builds_only_the_shown_rows(
     qtbot: QtBot, tmp_path: Path, event_log: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
