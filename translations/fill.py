@@ -678,7 +678,10 @@ T: dict[str, tuple[str, str]] = {
         "上一回合：输入的 {percent}% 读自缓存",
     ),
     # issue 14: the window (a picture read again from the store, gone since)
-    "The stored image is no longer available.": ("保存された画像はもう利用できません。", "存储的图片已不可用。"),
+    "The stored image is no longer available.": (
+        "保存された画像はもう利用できません。",
+        "存储的图片已不可用。",
+    ),
     # issue 14: store (app/settings/storage_page.py: disk use, retention, clean-up)
     "Storage": ("ストレージ", "存储"),
     "Database": ("データベース", "数据库"),
