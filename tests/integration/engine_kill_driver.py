@@ -47,6 +47,7 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -281,6 +282,21 @@ async def main(store_dir: Path, spec: str) -> None:
     await village.close()
     store.close()
     print(json.dumps(dict(sorted(killer.counts.items())), separators=(",", ":")))
+
+
+def run_wal_traced(data: Path, spec: str) -> subprocess.CompletedProcess[str]:
+    """This driver in a fresh process on ``data`` with the kill point ``spec`` and the WAL kept
+    (``FUSEFORKS_WAL_TRACE=1``: no checkpoint), as the power-loss and WAL-damage suites run it."""
+    env = {**os.environ, "FUSEFORKS_WAL_TRACE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "tests.integration.engine_kill_driver", str(data), spec],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 if __name__ == "__main__":

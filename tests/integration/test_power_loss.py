@@ -12,31 +12,13 @@ before each tool runs) keep every call that started from running again.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from core.store.writes import RIDING
-from tests.integration.engine_kill_driver import CALLS, ROUNDS, TURNS, call_id
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(data: Path, spec: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FUSEFORKS_WAL_TRACE": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "tests.integration.engine_kill_driver", str(data), spec],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+from tests.integration.engine_kill_driver import CALLS, ROUNDS, TURNS, call_id, run_wal_traced
 
 
 def lose_unsynced_tail(data: Path) -> int:
@@ -61,13 +43,13 @@ def lose_unsynced_tail(data: Path) -> int:
     ],
 )
 def test_power_loss_of_the_unsynced_tail_never_reruns_a_tool(tmp_path: Path, spec: str) -> None:
-    first = run(tmp_path, spec)
+    first = run_wal_traced(tmp_path, spec)
     assert first.returncode == -9, first.stderr
     before = Counter((tmp_path / "ran.log").read_text().split())
     assert before and all(n == 1 for n in before.values())
     assert lose_unsynced_tail(tmp_path) > 0  # records a process kill keeps, power loss does not
 
-    final = run(tmp_path, "none")
+    final = run_wal_traced(tmp_path, "none")
     assert final.returncode == 0, final.stderr
     ran = Counter((tmp_path / "ran.log").read_text().split())
     assert all(n == 1 for n in ran.values()), f"a tool ran twice: {ran}"

@@ -12,11 +12,8 @@ model again, and no call runs twice.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import struct
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -26,24 +23,10 @@ from core.log import LOG_NAME
 from core.notes import note
 from core.store import Store
 from tests.fakes.logs import log_lines
-from tests.integration.engine_kill_driver import AGENT, CALLS, ROUNDS, TURNS, call_id
+from tests.integration.engine_kill_driver import AGENT, CALLS, ROUNDS, TURNS, call_id, run_wal_traced
 
-ROOT = Path(__file__).resolve().parents[2]
 WAL_HEADER = 32
 FRAME_HEADER = 24
-
-
-def run(data: Path, spec: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FUSEFORKS_WAL_TRACE": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "tests.integration.engine_kill_driver", str(data), spec],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def damage_commit(data: Path, op: str, nth: int) -> None:
@@ -83,13 +66,15 @@ def db_rows(data: Path, sql: str) -> list[tuple[object, ...]]:
 def test_damaged_wal_frame_never_reruns_a_completed_tool(
     tmp_path: Path, op: str, nth: int, lost_round: int
 ) -> None:
-    first = run(tmp_path, "after:end_turn@1")  # turn 0 done, killed before turn 1: WAL not checkpointed
+    first = run_wal_traced(
+        tmp_path, "after:end_turn@1"
+    )  # turn 0 done, killed before turn 1: WAL not checkpointed
     assert first.returncode == -9, first.stderr
     ran_before = Counter((tmp_path / "ran.log").read_text().split())
     assert sorted(ran_before) == sorted(call_id(0, r, i) for r in range(ROUNDS) for i in range(CALLS))
     damage_commit(tmp_path, op, nth)
 
-    final = run(tmp_path, "none")
+    final = run_wal_traced(tmp_path, "none")
     assert final.returncode == 0, final.stderr
     ran = Counter((tmp_path / "ran.log").read_text().split())
     assert all(n == 1 for n in ran.values()), f"a tool ran twice: {ran}"
