@@ -381,24 +381,13 @@ class Turn:
     async def _without_images(self, summary: bool, on_text: Callable[[str], None]) -> ChatResponse:
         self.messages, removed = strip_tool_images(self.messages, self.s.language)
         self.images_blocked = True
+        fallback = partial(log_event, "tool image fallback", agent=self.s.agent_id, model=self.backend.model)
         try:
             response = await self._complete(self._request(summary), on_text)
         except ProviderError:
-            log_event(
-                "tool image fallback",
-                agent=self.s.agent_id,
-                model=self.backend.model,
-                removed=removed,
-                outcome="error",
-            )
+            fallback(removed=removed, outcome="error")
             raise
-        log_event(
-            "tool image fallback",
-            agent=self.s.agent_id,
-            model=self.backend.model,
-            removed=removed,
-            outcome="ok",
-        )
+        fallback(removed=removed, outcome="ok")
         return response
 
     async def _complete(self, request: ChatRequest, on_text: Callable[[str], None]) -> ChatResponse:
