@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from core.canonical import Usage
@@ -27,6 +28,7 @@ from core.village import AgentState, AgentStatus
 COLUMN_PADDING = 8  # pixels each side of the text in the sized-to-contents columns
 NO_TOKENS = "—"  # the offline demo uses no model, hence no tokens
 SIZED = (1, 2, 3, 4)  # the columns as wide as their text
+MIN_TEMPLATE_WIDTH = 48  # the template column gives way to the name down to this, then folds
 
 
 def cached_share(usage: Usage) -> float | None:
@@ -45,6 +47,7 @@ class AgentList(QTreeWidget):
         self.setAlternatingRowColors(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.header().setStretchLastSection(False)
+        self.header().setMinimumSectionSize(0)  # a folded template column is 0 wide (fit_columns)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in SIZED:
             self.header().setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
@@ -79,6 +82,20 @@ class AgentList(QTreeWidget):
             widths = [header_metrics.horizontalAdvance(labels.text(col))]
             widths += [metrics.horizontalAdvance(item.text(col)) for item in items if item is not None]
             header.resizeSection(col, max(widths) + 2 * COLUMN_PADDING)
+        # the name comes first: when the sized columns leave it too little room, the template
+        # column gives way (its text elides, or, below MIN_TEMPLATE_WIDTH, it folds away; the
+        # template is in the row's tooltip)
+        names = [metrics.horizontalAdvance(item.text(0)) for item in items if item is not None]
+        want = max([header_metrics.horizontalAdvance(labels.text(0)), *names]) + 2 * COLUMN_PADDING
+        sized = sum(header.sectionSize(c) for c in SIZED if not self.isColumnHidden(c))
+        short = want - (self.viewport().width() - sized)
+        if short > 0:
+            left = header.sectionSize(1) - short
+            header.resizeSection(1, left if left >= MIN_TEMPLATE_WIDTH else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -96,6 +113,8 @@ class AgentList(QTreeWidget):
         tokens = status.usage.input + status.usage.output
         item.setText(0, status.name)
         item.setText(1, status.template)
+        item.setToolTip(0, f"{status.name} — {status.template}")
+        item.setToolTip(1, status.template)
         item.setText(2, self.state_text(str(status.state)))
         item.setText(3, NO_TOKENS if status.backend == OFFLINE_DEMO else f"{tokens:,}")
         item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -130,7 +149,11 @@ class AgentList(QTreeWidget):
         item.setToolTip(4, "\n".join(lines))
 
     def on_context(self, event: ContextMeasured) -> None:
-        """The agent's last request was fitted into its context budget."""
+        """The agent's last request was fitted into its context budget (the offline demo's script
+        has no model, hence no context: its requests are not shown)."""
+        status = self._statuses.get(event.agent_id)
+        if status is not None and status.backend == OFFLINE_DEMO:
+            return
         self._context[event.agent_id] = event
         self.setColumnHidden(4, False)
         self._refill(event.agent_id)

@@ -13,8 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
 from app.settings import SettingsDialog
-from app.widgets.agents import AgentList, cached_share
+from app.widgets.agents import COLUMN_PADDING, AgentList, cached_share
 from core.canonical import Usage
+from core.config import OFFLINE_DEMO
 from core.events import ContextMeasured, TurnFinished
 from core.village import AgentState, AgentStatus, Village
 from tests.fakes.configs import settings_config, window_config
@@ -44,6 +45,31 @@ def test_the_context_column_shows_the_share_and_its_tooltip(qtbot: QtBot) -> Non
     assert "last turn: 60 % of its input read from the cache" in agents.context_cell("a1")[1]
     agents.set_statuses([status("a1"), status("a2")])  # a status refresh keeps the cell
     assert agents.context_cell("a1")[0] == "41 %"
+
+
+def test_the_offline_demo_shows_no_context(qtbot: QtBot) -> None:
+    agents = AgentList()
+    qtbot.addWidget(agents)
+    demo = AgentStatus("muse", "Muse", "Offline demo", OFFLINE_DEMO, AgentState.IDLE, Usage())
+    agents.set_statuses([demo])
+    agents.on_context(ContextMeasured("muse", "t1", 800, 10_000, 0))  # the script has no model
+    assert agents.isColumnHidden(4) and agents.context_cell("muse") == ("", "")
+
+
+def test_a_narrow_list_keeps_the_name_whole_and_the_template_gives_way(qtbot: QtBot) -> None:
+    agents = AgentList()
+    qtbot.addWidget(agents)
+    agents.set_statuses(
+        [AgentStatus("a1", "Ava Watcher", "Claude Sonnet vision", "anthropic", AgentState.IDLE, Usage())]
+    )
+    agents.on_context(ContextMeasured("a1", "t1", 41_000, 100_000, 0))
+    agents.resize(290, 200)
+    agents.show()
+    qtbot.waitExposed(agents)
+    name = agents.fontMetrics().horizontalAdvance("Ava Watcher")
+    assert agents.header().sectionSize(0) >= name + 2 * COLUMN_PADDING
+    assert agents.header().sectionSize(1) < agents.fontMetrics().horizontalAdvance("Claude Sonnet vision")
+    assert agents.topLevelItem(0).toolTip(0) == "Ava Watcher — Claude Sonnet vision"  # type: ignore[union-attr]
 
 
 def test_the_cached_share_of_a_turns_input() -> None:
