@@ -29,6 +29,10 @@ Log lines go through an injected hook ``log(kind, fields, tail=None)`` (the core
 ``WireBackend`` implements ``core.llm.ModelBackend`` for one template: wire + client + key. The
 WebP → JPEG retry (S70-17) is not here: ``core.llm.http.http_backend`` wraps this backend in it.
 Its request bytes come from ``wires.encoding`` (off the event loop when the request is large).
+
+Just over 400 lines: the retry loop, its error mapping, the deadline and the streamed attempt
+share one request's state; the request bytes (``wires.encoding``) and each provider's details (its
+wire module) live elsewhere.
 """
 
 from __future__ import annotations
