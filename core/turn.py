@@ -381,13 +381,22 @@ class Turn:
     async def _without_images(self, summary: bool, on_text: Callable[[str], None]) -> ChatResponse:
         self.messages, removed = strip_tool_images(self.messages, self.s.language)
         self.images_blocked = True
-        fallback = partial(log_event, "tool image fallback", agent=self.s.agent_id, model=self.backend.model)
+
+        def fallback(outcome: str) -> None:
+            log_event(
+                "tool image fallback",
+                agent=self.s.agent_id,
+                model=self.backend.model,
+                removed=removed,
+                outcome=outcome,
+            )
+
         try:
             response = await self._complete(self._request(summary), on_text)
         except ProviderError:
-            fallback(removed=removed, outcome="error")
+            fallback("error")
             raise
-        fallback(removed=removed, outcome="ok")
+        fallback("ok")
         return response
 
     async def _complete(self, request: ChatRequest, on_text: Callable[[str], None]) -> ChatResponse:
