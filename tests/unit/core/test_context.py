@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from core.config import Template
 from core.context import (
     Budget,
     ContextState,
+    Fitted,
     fit,
     fixed_tokens,
     message_tokens,
@@ -153,17 +155,25 @@ def test_turns_leave_in_steps_and_the_prefix_stays_byte_stable_between_steps() -
             assert enc == [json.dumps([m.role, m.text, m.tool_call_id]) for m in msgs_b[:stable_a]]
 
 
-def test_a_history_that_fits_goes_whole_with_its_prefix_stable() -> None:
-    history = [m for n in range(3) for m in turn(n)]
-    f = fit(
+def fit_wide(
+    history: list[ChatMessage], current: list[ChatMessage], state: ContextState, **kw: Any
+) -> Fitted:
+    """``fit`` with the test's system and tools, in English, into a 200 k window."""
+    return fit(
         history,
-        turn(3)[:1],
+        current,
         system=SYSTEM,
         tools=TOOLS,
         budget=Budget(200_000, 8192),
         language="en",
-        state=ContextState(),
+        state=state,
+        **kw,
     )
+
+
+def test_a_history_that_fits_goes_whole_with_its_prefix_stable() -> None:
+    history = [m for n in range(3) for m in turn(n)]
+    f = fit_wide(history, turn(3)[:1], ContextState())
     assert f.messages == [*history, turn(3)[0]]
     assert (f.omitted, f.text, f.whole, f.stable) == (0, 3, 1, len(history))
 
@@ -171,15 +181,7 @@ def test_a_history_that_fits_goes_whole_with_its_prefix_stable() -> None:
 def test_a_forced_target_leaves_at_least_one_more_turn_and_says_when_none_is_left() -> None:
     history = [m for n in range(10) for m in turn(n)]
     state = ContextState()
-    first = fit(
-        history,
-        turn(10)[:1],
-        system=SYSTEM,
-        tools=TOOLS,
-        budget=Budget(200_000, 8192),
-        language="en",
-        state=state,
-    )
+    first = fit_wide(history, turn(10)[:1], state)
     assert first.omitted == 0
     target = squeezed_target(
         first,
@@ -187,38 +189,11 @@ def test_a_forced_target_leaves_at_least_one_more_turn_and_says_when_none_is_lef
         or pytest.fail("not read as too long"),
     )
     assert target < first.tokens * 0.45
-    second = fit(
-        history,
-        turn(10)[:1],
-        system=SYSTEM,
-        tools=TOOLS,
-        budget=Budget(200_000, 8192),
-        language="en",
-        state=state,
-        target=target,
-    )
+    second = fit_wide(history, turn(10)[:1], state, target=target)
     assert second.stepped and second.omitted > 0 and second.tokens <= target
-    everything = fit(
-        history,
-        turn(10)[:1],
-        system=SYSTEM,
-        tools=TOOLS,
-        budget=Budget(200_000, 8192),
-        language="en",
-        state=state,
-        target=0,
-    )
+    everything = fit_wide(history, turn(10)[:1], state, target=0)
     assert everything.omitted == 10 and everything.messages[0].text.startswith(omitted_note(10, "en"))
-    again = fit(
-        history,
-        turn(10)[:1],
-        system=SYSTEM,
-        tools=TOOLS,
-        budget=Budget(200_000, 8192),
-        language="en",
-        state=state,
-        target=0,
-    )
+    again = fit_wide(history, turn(10)[:1], state, target=0)
     assert not again.stepped  # nothing left: the turn does not send the same request again
 
 
