@@ -15,7 +15,9 @@ core/store/gc.py, takes those later).
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,18 @@ _NEWEST = " ORDER BY c.updated DESC, c.created DESC, c.id"
 def like_pattern(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
+
+
+def result_image_names(rows: Iterable[sqlite3.Row]) -> set[str]:
+    """The image names in completions' ``result_images`` (JSON lists of records); a damaged
+    list is passed over (the clean-up and a delete must not fail on one row)."""
+    names: set[str] = set()
+    for r in rows:
+        try:
+            names.update(str(img["sha256"]) for img in json.loads(r["images"]))
+        except (ValueError, TypeError, KeyError):
+            continue
+    return names
 
 
 class StoreConversations(StoreReads):
@@ -115,12 +129,9 @@ class StoreConversations(StoreReads):
             " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
         )
         names = {str(r["sha256"]) for r in rows}
-        for r in self._q("SELECT result_images FROM completions WHERE result_images != '[]'"):
-            try:
-                names.update(str(img["sha256"]) for img in json.loads(r["result_images"]))
-            except (ValueError, TypeError, KeyError):
-                continue
-        return names
+        return names | result_image_names(
+            self._q("SELECT result_images AS images FROM completions WHERE result_images != '[]'")
+        )
 
     def image_names(self, conversation_id: str) -> set[str]:
         """The sha256 of every image a conversation's records name (messages and completions)."""
@@ -132,13 +143,13 @@ class StoreConversations(StoreReads):
                 (conversation_id,),
             )
         }
-        for r in self._q(
-            "SELECT c.result_images AS images FROM completions c JOIN turns t ON t.id = c.turn_id"
-            " WHERE t.conversation_id=? AND c.result_images != '[]'",
-            (conversation_id,),
-        ):
-            names.update(str(img["sha256"]) for img in json.loads(r["images"]))
-        return names
+        return names | result_image_names(
+            self._q(
+                "SELECT c.result_images AS images FROM completions c JOIN turns t ON t.id = c.turn_id"
+                " WHERE t.conversation_id=? AND c.result_images != '[]'",
+                (conversation_id,),
+            )
+        )
 
     def _blob_names(self, conversation_id: str) -> set[str]:
         rows = self._q(
@@ -148,7 +159,7 @@ class StoreConversations(StoreReads):
             " UNION SELECT final_text_blob FROM turns WHERE conversation_id=? AND final_text_blob IS NOT NULL",
             (conversation_id, conversation_id, conversation_id),
         )
-        return {str(r["sha256"]) for r in rows} | self.image_names(conversation_id)
+        return {str(r["sha256"]) for r in rows}
 
     def delete_conversation(
         self, conversation_id: str, *, grace_s: float = 30.0
@@ -156,8 +167,8 @@ class StoreConversations(StoreReads):
         """Delete a conversation's rows; then its blob files nothing else references. Returns
         (the image names it referenced that no record references now, the blob files removed)."""
         with self._lock:
-            names = self._blob_names(conversation_id)
             images = self.image_names(conversation_id)
+            names = self._blob_names(conversation_id) | images
             turns = "SELECT id FROM turns WHERE conversation_id=?"
             with self._tx("delete_conversation") as conn:
                 conn.execute(f"DELETE FROM completions WHERE turn_id IN ({turns})", (conversation_id,))
@@ -173,6 +184,8 @@ class StoreConversations(StoreReads):
                 conn.execute("DELETE FROM turns WHERE conversation_id=?", (conversation_id,))
                 conn.execute("DELETE FROM current_conversations WHERE conversation_id=?", (conversation_id,))
                 conn.execute("DELETE FROM conversations WHERE id=?", (conversation_id,))
+                # its summaries of left-out turns hold its content too (core/store/summaries.py)
+                conn.execute("DELETE FROM context_summaries WHERE conversation_id=?", (conversation_id,))
             still = self.referenced_blob_names()
         unreferenced = names - still
         removed: list[Path] = []

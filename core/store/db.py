@@ -47,13 +47,6 @@ from core.store.writes import RIDING, StoreWrites
 class Store(StoreWrites, StoreResume, StoreConversations, StoreSummaries):
     """The durable store. Open with ``Store.open(data_dir)``."""
 
-    def delete_conversation(
-        self, conversation_id: str, *, grace_s: float = 30.0
-    ) -> tuple[set[str], list[Path]]:
-        found = super().delete_conversation(conversation_id, grace_s=grace_s)
-        self.delete_summaries(conversation_id)  # a summary holds the conversation's content too
-        return found
-
     def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:
         super().__init__(root, conn, blobs)
         self.markers = CallMarkers(root)

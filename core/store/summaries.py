@@ -29,7 +29,3 @@ class StoreSummaries(StoreBase):
                 " (conversation_id, range_key, agent_id, turns, summary, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (conversation_id, key, agent_id, turns, text, time.time()),
             )
-
-    def delete_summaries(self, conversation_id: str) -> None:
-        with self._tx("delete_summaries") as conn:
-            conn.execute("DELETE FROM context_summaries WHERE conversation_id=?", (conversation_id,))
