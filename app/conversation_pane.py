@@ -215,11 +215,17 @@ class ConversationPane(QObject):
                 events = list(history.history(agent_id, cid, PAGE_TURNS))
             else:
                 events = list(history.history(agent_id))
-            self._hold(agent_id)
-            try:
-                self._dispatch(events)
-            finally:
-                self._build_held(agent_id)
+            self._fill(agent_id, events, refresh=False)
+        self.window.refresh_agents()  # once for every agent filled
+        self.refresh()
+
+    def _fill(self, agent_id: str, events: list[Event], *, refresh: bool = True) -> None:
+        """Replay ``events`` into the agent's chat at once, building only the rows it keeps."""
+        self._hold(agent_id)
+        try:
+            self._dispatch(events, refresh=refresh)
+        finally:
+            self._build_held(agent_id)
 
     def show_earlier_turns(self) -> None:
         agent_id = self.window.current_agent()
@@ -254,9 +260,7 @@ class ConversationPane(QObject):
             failure=self._read_failed,
         )
         if reading is None:  # no event loop (a test building the window): read and fill here
-            self._hold(agent_id)
-            self._dispatch(list(history.history(agent_id, conversation_id, turns)))
-            self._build_held(agent_id)
+            self._fill(agent_id, list(history.history(agent_id, conversation_id, turns)))
 
     def _read_failed(self, exc: BaseException) -> None:
         log_event("gui task failed", error=type(exc).__name__)

@@ -98,7 +98,9 @@ class DesktopManners(QObject):
         readable = with_links(palette)
         if readable.color(QPalette.ColorRole.Link) != palette.color(QPalette.ColorRole.Link):
             QApplication.setPalette(readable)  # once: the change comes back here with links that fit
-        self.window.setStyleSheet(style_sheet(readable))
+        sheet = style_sheet(readable)
+        if sheet != self.window.styleSheet():  # one switch arrives three ways: polish the window once
+            self.window.setStyleSheet(sheet)
 
     def in_front(self) -> bool:
         return self.window.isActiveWindow() and not self.window.isMinimized()

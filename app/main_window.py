@@ -32,6 +32,7 @@ from core.events import (
     AssistantMessage,
     Handoff,
     Notice,
+    ServerStatusChanged,
     TextDelta,
     ToolFinished,
     ToolStarted,
@@ -227,8 +228,13 @@ class MainWindow(QMainWindow):
         self.load_history()
         self.window_state = WindowState()  # size, position, splitters of the last run (defect 5)
         follow_person(self.left_split, self.window_state.restore(self, self.splitters))
-        self.bridge.serverStatus.connect(lambda _e: fit_servers(self.left_split))  # after the panel's
+        self.bridge.serverStatus.connect(self._fit_servers)  # after the panel's
         self.manners = DesktopManners(self)  # focus, Esc, accessible names, theme, notifications
+
+    def _fit_servers(self, e: ServerStatusChanged) -> None:
+        """The servers pane fits its rows; only the shown agent's servers change them."""
+        if e.agent_id == self.server_panel.agent_id:
+            fit_servers(self.left_split)
 
     # ------------------------------------------------------------------ text
     def retranslate(self) -> None:
