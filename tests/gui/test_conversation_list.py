@@ -22,6 +22,7 @@ from core.store import SqliteJournal, Store
 from core.village import Village
 from tests.fakes.configs import window_config
 from tests.fakes.images import jpeg
+from tests.fakes.runtimes import stop
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
 from tests.fakes.waits import until
 from tests.fakes.windows import window
@@ -52,12 +53,6 @@ def chat_texts(win: MainWindow) -> list[str]:
 
 def rows(win: MainWindow) -> list[str]:
     return [item.text(0) for item in win.conversation_pane.list.items()]
-
-
-async def close(rt: Runtime) -> None:
-    await rt.village.close()
-    assert rt.store is not None
-    rt.store.close()
 
 
 async def send(win: MainWindow, text: str) -> None:
@@ -120,7 +115,7 @@ async def test_new_switch_rename_search_delete(qtbot: QtBot, tmp_path: Path) -> 
         assert rows(win) == ["Cups"]
         assert chat_texts(win)[:2] == ["the red cup", "Noted."]  # the shown one was not deleted
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -146,7 +141,7 @@ async def test_a_running_turn_stays_in_its_conversation(qtbot: QtBot, tmp_path: 
         await until(lambda: chat_texts(win) == ["take your time", "Finally done."])
         assert pane.shown["a1"] == first != second
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -177,7 +172,7 @@ async def test_a_conversation_opened_again_while_its_turn_runs_shows_it_running(
         assert not chat.typing.isVisible()
         assert row.status.text() == "ok"
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -211,7 +206,7 @@ async def test_a_conversation_whose_turn_runs_is_not_deleted(qtbot: QtBot, tmp_p
         box = pane.confirm
         assert box is not None and box.text() == "Delete “take your time”?"
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -238,7 +233,7 @@ async def test_a_turn_ending_in_a_conversation_not_shown_is_still_a_notification
         assert shown == [("Ava answered", "Finally done.")]
         assert chat_texts(win) == []
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -259,7 +254,7 @@ async def test_the_viewer_of_a_conversation_closes_when_another_is_opened(
         win.conversation_pane.new_conversation()
         assert not viewer.isVisible()  # it stepped through the chat that went
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -283,7 +278,7 @@ async def test_an_earlier_conversation_is_listed_not_shown(qtbot: QtBot, tmp_pat
         await until(lambda: chat_texts(win) == ["from another file"])
         assert rt.conversations is not None and [c.id for c in rt.conversations.of("a1")][-1] == "a1"
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -307,4 +302,4 @@ async def test_a_chat_opens_on_its_newest_page_of_turns(qtbot: QtBot, tmp_path: 
         ]
         assert not button.isVisibleTo(win)
     finally:
-        await close(rt)
+        await stop(rt)

@@ -19,6 +19,7 @@ from app.launcher import Runtime, make_runtime
 from app.startup_problems import load_or_demo
 from core.canonical import Role
 from core.village import Village
+from tests.fakes.runtimes import stop
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.windows import window
 
@@ -41,12 +42,6 @@ def runtime(config_path: Path | None, data: Path, backend: ScriptedBackend) -> R
     return rt
 
 
-async def close(rt: Runtime) -> None:
-    await rt.village.close()
-    assert rt.store is not None
-    rt.store.close()
-
-
 @pytest.mark.asyncio
 async def test_a_new_configuration_does_not_see_the_demo_chat(qtbot: QtBot, tmp_path: Path) -> None:
     data = tmp_path / "data"
@@ -54,7 +49,7 @@ async def test_a_new_configuration_does_not_see_the_demo_chat(qtbot: QtBot, tmp_
     try:
         await demo.village.send("muse", "hello demo").wait()
     finally:
-        await close(demo)
+        await stop(demo)
 
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(NEW_CONFIG))
@@ -69,11 +64,11 @@ async def test_a_new_configuration_does_not_see_the_demo_chat(qtbot: QtBot, tmp_
         sent = [m.text for m in backend.requests[0].messages if m.role is Role.USER]
         assert sent == ["hello mine"]
     finally:
-        await close(mine)
+        await stop(mine)
 
     demo = runtime(None, data, ScriptedBackend.looping("offline-demo", "demo", ["Again."]))
     try:
         assert isinstance(demo.village, Village)
         assert [m.text for m in demo.village.history("muse") if m.role is Role.USER] == ["hello demo"]
     finally:
-        await close(demo)
+        await stop(demo)

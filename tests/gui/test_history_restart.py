@@ -17,6 +17,7 @@ from core.events import Notice, ToolFinished, TurnStarted
 from core.notes import note
 from core.village import Village
 from tests.fakes.logs import log_lines
+from tests.fakes.runtimes import stop
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
 from tests.fakes.stores import CRASHED_CFG, crashed_store
 
@@ -54,12 +55,6 @@ def runtime(tmp_path: Path, backend: ScriptedBackend) -> tuple[Runtime, Village,
     return rt, rt.village, tool
 
 
-async def close(rt: Runtime) -> None:
-    await rt.village.close()
-    assert rt.store is not None
-    rt.store.close()
-
-
 async def first_run(tmp_path: Path) -> None:
     backend = ScriptedBackend([call("cam__live_view_image", call_id="c1"), reply("I see red.")])
     rt, village, tool = runtime(tmp_path, backend)
@@ -67,7 +62,7 @@ async def first_run(tmp_path: Path) -> None:
         outcome = await village.send("agent_9", "look").wait()
         assert (outcome.text, tool.runs) == ("I see red.", 1)
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -91,7 +86,7 @@ async def test_after_a_restart_the_model_gets_the_earlier_conversation(tmp_path:
         assert tool.runs == 0
         assert village.history("agent_2") == []  # each agent its own conversation
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -101,7 +96,7 @@ async def test_a_third_start_has_both_earlier_turns_once(tmp_path: Path) -> None
     try:
         await village.send("agent_9", "and now?").wait()
     finally:
-        await close(rt)
+        await stop(rt)
     backend = ScriptedBackend([reply("Yes.")])
     rt, village, _ = runtime(tmp_path, backend)
     try:
@@ -109,7 +104,7 @@ async def test_a_third_start_has_both_earlier_turns_once(tmp_path: Path) -> None
         texts = [m.text for m in backend.requests[0].messages if m.role is not Role.TOOL]
         assert texts == ["look", "", "I see red.", "and now?", "Still red.", "sure?"]
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 def tool_events(rt: Runtime) -> tuple[list[ToolFinished], list[str]]:
@@ -154,7 +149,7 @@ async def test_history_preview_falls_back_to_the_media_cache_then_the_note(
         assert (done.images, done.body, done.display_line) == ((), "frame 1", "")
         assert notices == [note("image_omitted", "en")]
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -176,7 +171,7 @@ async def test_a_cut_turn_is_not_seeded_it_resumes(tmp_path: Path) -> None:
             "done before the crash",
         ]
     finally:
-        await close(rt)
+        await stop(rt)
 
 
 @pytest.mark.asyncio
@@ -192,7 +187,7 @@ async def test_restart_seeds_only_the_newest_turns_and_reads_no_image(
         try:
             await village.send("agent_9", f"look {i}").wait()
         finally:
-            await close(rt)
+            await stop(rt)
     for blob in (tmp_path / "data").rglob("*"):  # every image blob gone: seeding must not need one
         if blob.is_file() and blob.read_bytes() == IMG.data:
             blob.unlink()
@@ -201,7 +196,7 @@ async def test_restart_seeds_only_the_newest_turns_and_reads_no_image(
     try:
         await village.send("agent_9", "now?").wait()
     finally:
-        await close(rt)
+        await stop(rt)
     users = [m.text for m in backend.requests[0].messages if m.role is Role.USER]
     assert users == ["look 1", "look 2", "now?"]  # the newest two finished turns, then the new one
     tools = [m for m in backend.requests[0].messages if m.role is Role.TOOL]
@@ -221,12 +216,12 @@ async def test_the_window_replays_only_the_newest_turns(
         try:
             await village.send("agent_9", f"question {i}").wait()
         finally:
-            await close(rt)
+            await stop(rt)
     monkeypatch.setattr(core.history, "HISTORY_TURNS", 2)
     rt, _, _ = runtime(tmp_path, ScriptedBackend([reply("-")]))
     try:
         assert rt.history is not None
         started = [e.user_text for e in rt.history.history("agent_9") if isinstance(e, TurnStarted)]
     finally:
-        await close(rt)
+        await stop(rt)
     assert started == ["question 1", "question 2"]

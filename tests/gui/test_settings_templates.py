@@ -5,7 +5,6 @@ retries and streaming per template."""
 from __future__ import annotations
 
 import json
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from app.settings.presets import local_presets
 from core.config import parse_config
 from tests.fakes.configs import settings_config
 from tests.fakes.providers import FakeProvider, Reply
+from tests.fakes.servers import free_port
 from tests.fakes.waits import until
 
 KEY = "fuseforks-probe-key-Zq81"
@@ -197,10 +197,7 @@ async def test_test_connection_names_a_missing_key_and_an_unreachable_url(
 ) -> None:
     dlg = dialog(qtbot, tmp_path / "f.json")
     page = dlg.templates_page
-    with socket.socket() as s:  # a port nothing listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    url = f"http://127.0.0.1:{port}/v1"
+    url = f"http://127.0.0.1:{free_port()}/v1"  # a port nothing listens on
     point_at(qtbot, dlg, url)
     page.connection_test.button.click()
     assert not page.connection_test.running()  # nothing sent without the key

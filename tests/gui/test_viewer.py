@@ -23,6 +23,7 @@ from core.canonical import ImageData
 from core.config import parse_config
 from core.village import Village
 from tests.fakes.images import jpeg
+from tests.fakes.runtimes import stop
 from tests.fakes.scripted import EchoTool, ScriptedBackend, call, reply
 
 RED, GREEN, BLUE = (220, 30, 30), (30, 200, 30), (30, 30, 220)
@@ -203,12 +204,6 @@ def runtime(tmp_path: Path, backend: ScriptedBackend, stamp: str, colour: tuple[
     return rt
 
 
-async def close(rt: Runtime) -> None:
-    await rt.village.close()
-    assert rt.store is not None
-    rt.store.close()
-
-
 @pytest.mark.asyncio
 async def test_the_window_viewer_steps_from_history_pictures_to_live_ones(
     qtbot: QtBot, tmp_path: Path
@@ -223,7 +218,7 @@ async def test_the_window_viewer_steps_from_history_pictures_to_live_ones(
         try:
             await rt.village.send("agent_9", "look").wait()
         finally:
-            await close(rt)
+            await stop(rt)
     rt = runtime(
         tmp_path, ScriptedBackend([call("cam__live_view_image", call_id="c9"), reply("blue")]), "s3", BLUE
     )
@@ -254,4 +249,4 @@ async def test_the_window_viewer_steps_from_history_pictures_to_live_ones(
         viewer.close()
         win.close()
     finally:
-        await close(rt)
+        await stop(rt)

@@ -13,7 +13,6 @@ import base64
 import hashlib
 import json
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -34,7 +33,7 @@ from core.mcp.stderr import STDERR_KEEP_BYTES
 from core.tool import AgentTool, ToolContext, ToolReturn
 from tests.fakes.configs import configured_server
 from tests.fakes.logs import log_lines
-from tests.fakes.servers import FAST, start_camera, start_oauth, stop
+from tests.fakes.servers import FAST, free_port, start_camera, start_oauth, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENT = "agent_7"
@@ -489,12 +488,6 @@ async def test_unconfigured_server_answering_401_signs_in_unless_oauth_is_false(
 # -- pre-registered clients ---------------------------------------------------------------------
 
 CLIENT_SECRET = "confidential-client-secret-4d1c9a7e"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start_pre_registered(port: int, *extra: str) -> tuple[subprocess.Popen[str], str]:

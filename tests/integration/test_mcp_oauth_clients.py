@@ -6,7 +6,6 @@ a machine-to-machine server (``"grant": "client_credentials"``) is reached with 
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 from typing import Any
 
@@ -16,16 +15,10 @@ import pytest
 from core.mcp import McpToolProvider
 from core.tool import AgentTool, ToolContext
 from tests.fakes.configs import configured_server
-from tests.fakes.servers import FAST, start_oauth, stop
+from tests.fakes.servers import FAST, free_port, start_oauth, stop
 
 AGENT = "agent_7"
 SECRET = "basic-client-secret-7f2e1c9b"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Browser:

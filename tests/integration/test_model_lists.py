@@ -3,8 +3,6 @@ fake providers on 127.0.0.1, each answering ``GET {base}/models`` in its own JSO
 
 from __future__ import annotations
 
-import socket
-
 import httpx
 import pytest
 
@@ -12,6 +10,7 @@ from core.config import Template
 from core.llm import ProviderHTTPError, ProviderTransportError
 from core.llm.http import list_models
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Reply
+from tests.fakes.servers import free_port
 
 KEY = "k-models-test"
 
@@ -61,9 +60,7 @@ async def test_a_server_error_is_reported_once_without_retries() -> None:
 
 @pytest.mark.asyncio
 async def test_an_unreachable_url_is_a_transport_error() -> None:
-    with socket.socket() as s:  # a port nothing listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()  # a port nothing listens on
     async with httpx.AsyncClient() as client:
         with pytest.raises(ProviderTransportError) as caught:
             await list_models(template("openai-compat", f"http://127.0.0.1:{port}/v1"), None, client)
