@@ -121,6 +121,8 @@ class ContextFitter:
         self.bus = bus
         self.complete = complete
         self.last: Fitted | None = None
+        # what ``last`` was fitted from by ``prepare``: the request built next reuses it
+        self._fitted_from: tuple[Sequence[ChatMessage], int, list[ChatMessage], str] | None = None
         self._keyed: tuple[ChatMessage | None, str] = (None, "")  # (cut, its range key)
 
     def fitted(
@@ -155,8 +157,27 @@ class ContextFitter:
         system: str,
         tools: Sequence[ToolSpec],
     ) -> tuple[list[ChatMessage], int]:
-        self.last = self.fitted(history, current, system, tools)
+        if not self._prepared_for(history, current, system):  # e.g. the images stripped since
+            self.last, self._fitted_from = self.fitted(history, current, system, tools), None
+        assert self.last is not None
         return self.last.messages, self.last.stable
+
+    def _prepared_for(
+        self, history: Sequence[ChatMessage], current: Sequence[ChatMessage], system: str
+    ) -> bool:
+        """Whether ``prepare`` just fitted these very messages (the same objects): fitting them
+        again would give the same request, at the cost of pricing the turn again."""
+        done = self._fitted_from
+        if done is None or self.last is None:
+            return False
+        past, size, now, text = done
+        return (
+            past is history
+            and size == len(history)
+            and text == system
+            and len(now) == len(current)
+            and all(a is b for a, b in zip(now, current, strict=True))
+        )
 
     async def prepare(
         self,
@@ -202,7 +223,7 @@ class ContextFitter:
         if f.omitted and self.setup.summarize and self.setup.state.summary_key != self._key(f):
             await self._summarize(f)
             f = self.fitted(history, current, system, tools)
-        self.last = f
+        self.last, self._fitted_from = f, (history, len(history), list(current), system)
         self.bus.publish(ContextMeasured(self.agent_id, self.turn_id, f.tokens, f.budget, f.omitted))
         return True
 
