@@ -30,10 +30,12 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from core.canonical import ChatMessage, Role, ToolSpec
 from core.notes import note
 from core.pricing import estimate_tokens, prefix_within
+from core.request_check import PairCheck
 
 TARGET_SHARE = 0.65  # a trim step brings the request down to this share of the budget
 FORCED_SHARE = 0.45  # … and after the provider said "too long", at most this share
@@ -68,6 +70,69 @@ def budget_of(window: int, max_output_tokens: int | None) -> Budget:
     return Budget(window, max_output_tokens or 0)
 
 
+class TurnIndex:
+    """The history's turns (``split_turns``) and their estimates, kept as the history grows: a
+    history that extends the one indexed last time (its first messages the same objects, or
+    equal ones: messages are values, replaced, never changed) is indexed from where that one
+    ended, so a request prices and splits only its new messages (``visited`` counts them)."""
+
+    def __init__(self) -> None:
+        self.visited = 0  # messages priced over this index's life (tests count them)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.seen: list[ChatMessage] = []
+        self.starts: list[int] = []  # each turn's first message's index in the history
+        self.heads: dict[int, tuple[ChatMessage, int]] = {}  # id(first message) -> (it, turn index)
+        self.cum: list[int] = [0]  # cum[i]: the estimate of the turns before turn i
+        self.pictured: list[int] = [0]  # pictured[i]: how many turns before turn i carry pictures
+
+    def update(self, history: Sequence[ChatMessage], image_tokens: ImageTokens | None) -> None:
+        n = len(self.seen)
+        if not (
+            n <= len(history) and (not n or (history[n - 1] is self.seen[-1] and history[:n] == self.seen))
+        ):
+            self._reset()
+            n = 0
+        if n == len(history):
+            return
+        redo = n  # the first message priced again: the last turn's when the new part continues it
+        if n and self.starts and history[n].role is not Role.USER:
+            redo = self.starts.pop()
+            del self.cum[-1], self.pictured[-1]
+            self.heads.pop(id(history[redo]), None)
+        cost = pictures = 0
+        for i in range(redo, len(history)):
+            m = history[i]
+            if i == redo or m.role is Role.USER:
+                if i != redo:
+                    self._close(cost, pictures)
+                self.starts.append(i)
+                self.heads[id(m)] = (m, len(self.starts) - 1)
+                cost = pictures = 0
+            cost += message_tokens(m, image_tokens)
+            pictures = pictures or bool(m.attachments)
+        self._close(cost, pictures)
+        self.visited += len(history) - redo
+        self.seen = list(history)
+
+    def _close(self, cost: int, pictures: int | bool) -> None:
+        self.cum.append(self.cum[-1] + cost)
+        self.pictured.append(self.pictured[-1] + bool(pictures))
+
+    def turns(self) -> int:
+        return len(self.starts)
+
+    def start_of(self, turn: int) -> int:
+        """The history index where ``turn`` starts (the history's length past the last turn)."""
+        return self.starts[turn] if turn < len(self.starts) else len(self.seen)
+
+    def after(self, head: ChatMessage | None) -> int:
+        """The turn after the one that ``head`` opens (0 when it opens none)."""
+        hit = self.heads.get(id(head)) if head is not None else None
+        return hit[1] + 1 if hit is not None and hit[0] is head else 0
+
+
 @dataclass
 class ContextState:
     """What stays from one request to the next for one agent: where the history is cut. The cut
@@ -76,13 +141,17 @@ class ContextState:
     hold it and is measured from its start. Also the summary of the left-out turns, by range."""
 
     last_omitted: ChatMessage | None = None
-    # the estimate of each kept earlier turn, by the identity of its first and last message and
-    # its length (messages are values: the engine replaces one, never changes it), so a long
-    # history is not priced again for every request
-    costs: dict[int, tuple[ChatMessage, ChatMessage, int, int]] = field(default_factory=dict)
+    # the history's turns and their estimates (messages are values: the engine replaces one,
+    # never changes it), so a long history is not split and priced again for every request
+    index: TurnIndex = field(default_factory=TurnIndex)
     summary_key: str = ""
     summary: str = ""
     failed_key: str = ""  # a summary call for this range failed: not tried again this session
+    pairs: PairCheck = field(default_factory=PairCheck)  # the history's pairing check (core/turn.py)
+    # the note-opened head message of the last request, by (its message, its sentence): the same
+    # object while the cut holds, so the request's prefix stays the same objects (the wires'
+    # encoded fragments are kept by identity)
+    noted: tuple[ChatMessage | None, str, ChatMessage | None] = (None, "", None)
 
 
 @dataclass(frozen=True)
@@ -102,15 +171,18 @@ class Fitted:
     head_message: ChatMessage | None = None  # that message without the note
     left_out: list[ChatMessage] = field(default_factory=list)  # the left-out turns' messages
 
-    def with_summary(self, summary: str, language: str) -> Fitted:
-        """The same cut with ``summary`` beside the note, cut to the tokens reserved for it."""
+    def with_summary(self, summary: str, language: str, state: ContextState | None = None) -> Fitted:
+        """The same cut with ``summary`` beside the note, cut to the tokens reserved for it (with
+        ``state``: the same message object as the last request's for the same note)."""
         summary = summary[: prefix_within(summary, max(0, self.reserve - SUMMARY_FRAME) * 4)].strip()
         if not self.omitted or not summary:
             return self
         if self.head_message is None:
             return self
         messages = list(self.messages)
-        messages[self.head] = _with_note(self.head_message, omitted_note(self.omitted, language, summary))
+        sentence = omitted_note(self.omitted, language, summary)
+        noted = _with_note if state is None else partial(_noted, state)
+        messages[self.head] = noted(self.head_message, sentence)
         return replace(self, messages=messages, tokens=self.tokens + estimate_tokens(summary) + SUMMARY_FRAME)
 
 
@@ -172,63 +244,59 @@ def fit(
     ``target``: trim to at most this many tokens whatever the estimate says (after a provider's
     "too long"; at least one more turn leaves when any is left). ``summary_reserve``: the tokens
     kept for a summary beside the note (``Fitted.with_summary``)."""
-    turns = split_turns(history)
-    heads = [t[0] for t in turns]
-    start = next((i + 1 for i, h in enumerate(heads) if h is state.last_omitted), 0)
-    known, priced = state.costs, {}
-
-    def cost(t: list[ChatMessage]) -> int:
-        hit = known.get(id(t[0]))
-        if hit is not None and hit[0] is t[0] and hit[1] is t[-1] and hit[2] == len(t):
-            value = hit[3]
-        else:
-            value = sum(message_tokens(m, image_tokens) for m in t)
-        priced[id(t[0])] = (t[0], t[-1], len(t), value)
-        return value
-
-    costs = [0] * start + [cost(t) for t in turns[start:]]  # left-out turns are never needed
+    index = state.index
+    index.update(history, image_tokens)
+    n = index.turns()
+    start = index.after(state.last_omitted)
+    cum = index.cum
     base = fixed_tokens(system, tools) + sum(message_tokens(m, image_tokens) for m in current)
-    state.costs = priced
-    note_cost = MESSAGE_TOKENS + estimate_tokens(omitted_note(len(turns), language)) + summary_reserve
+    note_cost = MESSAGE_TOKENS + estimate_tokens(omitted_note(n, language)) + summary_reserve
 
     def total(cut: int) -> int:
-        return base + sum(costs[cut:]) + (note_cost if cut else 0)
+        return base + cum[n] - cum[cut] + (note_cost if cut else 0)
 
     stepped = False
     if target is not None or total(start) > budget.input:
         goal = int(budget.input * TARGET_SHARE) if target is None else target
         if target is None and base + note_cost >= goal:  # a large current turn: keep what still fits
             goal = budget.input
-        cut = start + (1 if target is not None and start < len(turns) else 0)
-        kept = sum(costs[cut:])
-        while cut < len(turns) and base + kept + note_cost > goal:
-            kept -= costs[cut]
+        cut = start + (1 if target is not None and start < n else 0)
+        while cut < n and base + cum[n] - cum[cut] + note_cost > goal:
             cut += 1
         stepped, start = cut != start, cut
-        state.last_omitted = heads[start - 1] if start else None
-    kept_turns = turns[start:]
-    kept_msgs = [m for t in kept_turns for m in t]
+        state.last_omitted = history[index.starts[start - 1]] if start else None
+    first = index.start_of(start)
+    kept_msgs = list(history[first:])
     messages = [*kept_msgs, *current]
     head, head_message = 0, None
     if start and messages:
         head = next((i for i, m in enumerate(messages) if m.role is Role.USER), 0)
         head_message = messages[head]
-        messages[head] = _with_note(head_message, omitted_note(start, language))
-    pictured = sum(1 for t in kept_turns if any(m.attachments for m in t))
+        messages[head] = _noted(state, head_message, omitted_note(start, language))
+    pictured = index.pictured[n] - index.pictured[start]
     return Fitted(
         messages=messages,
         stable=len(kept_msgs),
         whole=1 + pictured,
-        text=len(kept_turns) - pictured,
+        text=n - start - pictured,
         omitted=start,
         tokens=total(start) - (summary_reserve if start else 0),
         budget=budget.input,
         stepped=stepped,
-        left_out=[m for t in turns[:start] for m in t],
+        left_out=list(history[:first]),
         reserve=summary_reserve if start else 0,
         head=head,
         head_message=head_message,
     )
+
+
+def _noted(state: ContextState, message: ChatMessage, sentence: str) -> ChatMessage:
+    """``message`` opened by ``sentence``: the same object as last time for the same pair."""
+    was, said, noted = state.noted
+    if was is not message or said != sentence or noted is None:
+        noted = _with_note(message, sentence)
+        state.noted = (message, sentence, noted)
+    return noted
 
 
 def range_key(left_out: Sequence[ChatMessage]) -> str:

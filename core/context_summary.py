@@ -147,7 +147,7 @@ class ContextFitter:
             target=target,
         )
         if f.omitted and s.summarize and s.state.summary_key == self._key(f):
-            f = f.with_summary(s.state.summary, self.language)
+            f = f.with_summary(s.state.summary, self.language, s.state)
         return f
 
     def messages(

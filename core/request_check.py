@@ -10,11 +10,16 @@ checks what it rebuilds (``core.store.resume``).
 that answers no open call is dropped; with ``close_open`` a call left unanswered gets an
 "interrupted" error result (the ``tool_interrupted`` note) before the next non-tool message and at
 the end; without it (a resume point, whose last calls are still to run) unanswered calls stay.
+
+``PairCheck`` is the same check for a history that grows: it keeps where the last check of the
+same list stopped (the messages it saw, the calls still open there), so checking the history again
+after a turn joined it visits only the new messages (``visited`` counts them). A list that is not
+an extension of the last one (another conversation, a repaired or stripped list) is checked whole.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from core.canonical import ChatMessage, Role, ToolCall
@@ -32,23 +37,28 @@ class Paired:
         return bool(self.dropped or self.added)
 
 
-def pair_tool_messages(
-    messages: Sequence[ChatMessage], language: str = "en", *, close_open: bool = True
-) -> Paired:
-    out: list[ChatMessage] = []
-    result = Paired(out)
-    open_calls: dict[str, ToolCall] = {}  # calls of the last assistant message not answered yet
+def _close(result: Paired, open_calls: dict[str, ToolCall], language: str, close_open: bool) -> None:
+    """The calls still open get an "interrupted" result (with ``close_open``); none stays open."""
+    if close_open:
+        for call in open_calls.values():
+            text = note("tool_interrupted", language)
+            result.messages.append(
+                ChatMessage(Role.TOOL, text, tool_call_id=call.id, tool_name=call.name, is_error=True)
+            )
+            result.added.append(call.id)
+    open_calls.clear()
 
-    def close() -> None:
-        if close_open:
-            for call in open_calls.values():
-                text = note("tool_interrupted", language)
-                out.append(
-                    ChatMessage(Role.TOOL, text, tool_call_id=call.id, tool_name=call.name, is_error=True)
-                )
-                result.added.append(call.id)
-        open_calls.clear()
 
+def _pair_into(
+    result: Paired,
+    open_calls: dict[str, ToolCall],
+    messages: Iterable[ChatMessage],
+    language: str,
+    close_open: bool,
+) -> None:
+    """``messages`` paired onto ``result``; ``open_calls``: the calls of the last assistant message
+    not answered yet (left open at the end: the caller closes them)."""
+    out = result.messages
     for message in messages:
         if message.role is Role.TOOL:
             if message.tool_call_id is not None and open_calls.pop(message.tool_call_id, None) is not None:
@@ -56,12 +66,49 @@ def pair_tool_messages(
             else:
                 result.dropped.append(message.tool_call_id or "")
             continue
-        close()
+        _close(result, open_calls, language, close_open)
         out.append(message)
         if message.role is Role.ASSISTANT:
             open_calls.update((c.id, c) for c in message.tool_calls)
-    close()
+
+
+def pair_tool_messages(
+    messages: Sequence[ChatMessage], language: str = "en", *, close_open: bool = True
+) -> Paired:
+    result = Paired([])
+    open_calls: dict[str, ToolCall] = {}
+    _pair_into(result, open_calls, messages, language, close_open)
+    _close(result, open_calls, language, close_open)
     return result
+
+
+class PairCheck:
+    """``pair_tool_messages`` (with ``close_open``) for a list that grows by appending: the part
+    already checked is not visited again. Messages are values (replaced, never changed), so a list
+    whose first messages are the ones checked last time (the same objects, or equal ones) gives
+    the same result for them."""
+
+    def __init__(self) -> None:
+        self._seen: list[ChatMessage] = []  # the messages checked last time
+        self._state = Paired([])  # their result before the open calls were closed
+        self._open: dict[str, ToolCall] = {}
+        self.visited = 0  # messages visited, over this checker's life (tests count them)
+
+    def check(self, messages: Sequence[ChatMessage], language: str = "en") -> Paired:
+        n = len(self._seen)
+        if not (
+            n and len(messages) >= n and messages[n - 1] is self._seen[-1] and messages[:n] == self._seen
+        ):
+            n, self._state, self._open = 0, Paired([]), {}
+        state, open_calls = self._state, dict(self._open)
+        state = Paired(list(state.messages), list(state.dropped), list(state.added))
+        new = messages[n:]
+        self.visited += len(new)
+        _pair_into(state, open_calls, new, language, True)
+        self._seen, self._state, self._open = list(messages), state, open_calls
+        result = Paired(list(state.messages), list(state.dropped), list(state.added))
+        _close(result, dict(open_calls), language, True)
+        return result
 
 
 def check_request_messages(messages: Sequence[ChatMessage]) -> bool:

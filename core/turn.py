@@ -56,7 +56,7 @@ from core.llm import ModelBackend, ProviderError, ProviderHTTPError, complete_re
 from core.log import event as log_event
 from core.notes import note
 from core.questions import Questions
-from core.request_check import pair_tool_messages
+from core.request_check import PairCheck, Paired, pair_tool_messages
 from core.stops import Stop
 from core.tool import AgentTool, ToolReturn
 from core.tool_calls import CallScope, ToolPipeline, run_call
@@ -142,6 +142,8 @@ class Turn:
         where = (settings.agent_id, turn_id, settings.language, settings.conversation_id, backend.model)
         context, fitter = settings.context, ContextFitter
         self.fitter = None if context is None else fitter(context, *where, self.bus, self._side_call)
+        # the history's check is kept by the agent between its turns: each visits the new messages only
+        self._history_check = PairCheck() if context is None else context.state.pairs
 
     # ------------------------------------------------------------------ main loop
     async def run(self) -> TurnOutcome:
@@ -425,11 +427,13 @@ class Turn:
         """The invariant before each request: tool calls and results pair up (a request that breaks
         it is refused by the provider, turn after turn). A broken pair is repaired, never sent: a
         result that answers no call is dropped, an unanswered call gets an interrupted result."""
-        self.history = self._paired(self.history, "history")
-        self.messages = self._paired(self.messages, "messages")
+        self.history = self._paired(self.history, "history", self._history_check.check)
+        self.messages = self._paired(self.messages, "messages", pair_tool_messages)
 
-    def _paired(self, messages: list[ChatMessage], part: str) -> list[ChatMessage]:
-        paired = pair_tool_messages(messages, self.s.language)
+    def _paired(
+        self, messages: list[ChatMessage], part: str, check: Callable[[list[ChatMessage], str], Paired]
+    ) -> list[ChatMessage]:
+        paired = check(messages, self.s.language)
         if not paired.repaired:
             return messages
         log_event(
