@@ -7,6 +7,7 @@ and from provider JSON; the turn engine builds them; the store persists them.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -137,3 +138,21 @@ class ChatResponse:
 def tool_images_in(messages: list[ChatMessage]) -> int:
     """How many tool-result images a message list carries."""
     return sum(len(m.attachments) for m in messages if m.role is Role.TOOL)
+
+
+def common_prefix(a: Sequence[ChatMessage], b: Sequence[ChatMessage]) -> int:
+    """How many leading messages ``a`` and ``b`` share (the same objects, or equal ones: messages
+    are values). A binary search over slice comparisons, which run in C and pass identical
+    objects without a call, so a long history that one request repeats from the last costs
+    microseconds (the engine and the wires keep per-message work of the last request by it)."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    lo, hi = 0, n - 1  # a[:lo] == b[:lo], and the answer is at most hi
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

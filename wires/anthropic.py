@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage
@@ -34,8 +35,8 @@ from wires.base import (
     shape_guard,
     stream_cut,
     stream_error,
-    tool_runs,
 )
+from wires.encoding import EntryCache, Item
 from wires.errors import ProviderProtocolError
 from wires.image_tokens import anthropic_tokens
 
@@ -112,6 +113,9 @@ class AnthropicWire(WireBase):
     name = "anthropic"
     default_base_url = "https://api.anthropic.com/v1"
 
+    def __init__(self) -> None:
+        self.entries = EntryCache()  # each message encoded once (wires.encoding)
+
     def path(self, model: str, stream: bool) -> str:
         return "/messages"
 
@@ -151,30 +155,27 @@ class AnthropicWire(WireBase):
         return body
 
     def _messages(self, messages: list[ChatMessage], stable: int = 0) -> tuple[list[JSON], int]:
-        """The wire messages and how many breakpoints they carry."""
-        out: list[JSON] = []
-        stable_end = -1  # the last wire message made of stable messages only
-        seen = 0  # canonical messages encoded so far
-        for item in tool_runs(messages):
-            if isinstance(item, list):
-                out.append({"role": "user", "content": [self._tool_result(m) for m in item]})
-                seen += len(item)
-            elif item.role is Role.ASSISTANT:
-                out.append({"role": "assistant", "content": self._assistant(item)})
-                seen += 1
-            elif item.role in (Role.USER, Role.SYSTEM):
-                out.append({"role": "user", "content": self._user(item)})
-                seen += 1
-            else:  # pragma: no cover - tool messages are grouped above
-                raise AssertionError(item.role)
-            if seen <= stable:
-                stable_end = len(out) - 1
+        """The wire messages and how many breakpoints they carry. One wire message per item of
+        ``tool_runs``, kept encoded (``EntryCache``); a marked one is encoded again."""
+        got = self.entries.entries(messages, self._item)
+        out = got.entries
+        stable_end = bisect_right(got.ends, stable) - 1  # the last wire message of stable messages only
         marks = 0
         for index in _targets(out, stable_end) if stable > 0 and out else ():
             marked = _marked(out[index])
-            marks += marked is not out[index]
-            out[index] = marked
+            if marked is not out[index]:
+                marks += 1
+                out.replace(index, marked)
         return out, marks
+
+    def _item(self, item: Item, known: set[str]) -> tuple[list[JSON], tuple[str, ...]]:
+        if isinstance(item, list):
+            return [{"role": "user", "content": [self._tool_result(m) for m in item]}], ()
+        if item.role is Role.ASSISTANT:
+            return [{"role": "assistant", "content": self._assistant(item)}], ()
+        if item.role in (Role.USER, Role.SYSTEM):
+            return [{"role": "user", "content": self._user(item)}], ()
+        raise AssertionError(item.role)  # pragma: no cover - tool messages are grouped
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:

@@ -17,39 +17,200 @@ Measured on the shared 2-core machine (tests/bench/encode_cost.py, CPU time): th
 ≈0.07–0.13 ms; encode + JSON of a 1 KB body ≈0.03 ms, of a 74 KB one ≈1.1–1.3 ms, of the 742 KB
 Anthropic body at frame 1,000 ≈16–27 ms. Below 64 KB the hop would be a large share of the work;
 above it, a millisecond or more stays off the loop.
+
+Each wire encodes a message once (``EntryCache``): a request's list of wire entries (Anthropic's
+and Chat Completions' ``messages``, Responses' ``input``, Gemini's ``contents``) keeps, for the
+messages it repeats from a recent request (``core.canonical.common_prefix``), that request's
+entries and their JSON texts, and encodes only the rest; ``dumps_body`` joins the texts with
+``json.dumps``'s own separators, so the bytes are exactly those of ``json.dumps`` of the whole
+body. Entries whose encoding depends on their place (Anthropic's cache breakpoints) are the
+wire's to encode again (``Encoded.replace``). The size estimate keeps its sums the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from core.canonical import ChatRequest
-from wires.base import JSON, Wire
+from core.canonical import ChatMessage, ChatRequest, Role, common_prefix
+from wires.base import JSON, Wire, tool_runs
 
 LARGE_BYTES = 64 * 1024
 PER_MESSAGE = 160  # bytes a message costs beyond its text: keys, ids, replayed reasoning (estimate)
 
 
+def _message_bytes(m: ChatMessage) -> int:
+    return len(m.text) + PER_MESSAGE + sum(len(a.data) * 4 // 3 for a in m.attachments)
+
+
+class _Sizes:
+    """The messages' estimate of a recent request, as running sums: a request that repeats them
+    adds only its new messages' (``visited`` counts the messages measured)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._seen: list[ChatMessage] = []
+        self._sums: list[int] = [0]  # _sums[i]: the estimate of the first i messages
+        self._pictured: list[int] = [0]  # _pictured[i]: how many of the first i carry images
+        self.visited = 0
+
+    def of(self, messages: Sequence[ChatMessage]) -> tuple[int, bool]:
+        """The messages' estimated bytes, and whether any carries an image."""
+        with self._lock:
+            seen, sums, pictured = self._seen, self._sums, self._pictured
+        k = common_prefix(seen, messages)
+        sums, pictured = sums[: k + 1], pictured[: k + 1]
+        for m in messages[k:]:
+            sums.append(sums[-1] + _message_bytes(m))
+            pictured.append(pictured[-1] + bool(m.attachments))
+        with self._lock:
+            self.visited += len(messages) - k
+            self._seen, self._sums, self._pictured = list(messages), sums, pictured
+        return sums[-1], pictured[-1] > 0
+
+
+SIZES = _Sizes()
+
+
+def _estimate(request: ChatRequest) -> tuple[int, bool]:
+    size, pictured = SIZES.of(request.messages)
+    return size + len(request.system) + sum(len(t.description) + 200 for t in request.tools), pictured
+
+
 def estimated_bytes(request: ChatRequest) -> int:
     """A cheap upper-ish estimate of the body size (no encode): texts, images, per-message costs."""
-    size = len(request.system) + sum(len(t.description) + 200 for t in request.tools)
-    for m in request.messages:
-        size += len(m.text) + PER_MESSAGE + sum(len(a.data) * 4 // 3 for a in m.attachments)
-    return size
+    return _estimate(request)[0]
 
 
 def is_large(request: ChatRequest, previous: int = 0) -> bool:
     """Whether the encode goes to a worker thread: any image, an estimated body over 64 KB, or a
     previous body (``previous`` bytes, the same backend's last request) over 64 KB — the history
     only grows between rounds, and the estimate cannot see replayed reasoning."""
-    if previous > LARGE_BYTES or any(m.attachments for m in request.messages):
+    if previous > LARGE_BYTES:
         return True
-    return estimated_bytes(request) > LARGE_BYTES
+    size, pictured = _estimate(request)
+    return pictured or size > LARGE_BYTES
+
+
+# ------------------------------------------------------------------------------ entries, once
+
+Item = ChatMessage | list[ChatMessage]  # what ``wires.base.tool_runs`` yields
+# a wire's encoding of one item: its entries, given the tool-call ids made known before it (Gemini
+# names a result's call only when it is known), and the ids it makes known
+ItemEncoder = Callable[[Item, set[str]], tuple[list[JSON], tuple[str, ...]]]
+
+
+def _text(entry: Any) -> str:
+    return json.dumps(entry, ensure_ascii=False)
+
+
+class Encoded(list[Any]):
+    """A body's list of wire entries with each entry's JSON text: ``dumps_body`` joins the texts
+    (the same bytes as ``json.dumps`` of the list). Equal to the plain list of the entries."""
+
+    def __init__(self, entries: list[JSON], texts: list[str]) -> None:
+        super().__init__(entries)
+        self.texts = texts
+
+    def replace(self, index: int, entry: JSON) -> None:
+        """``entry`` at ``index`` (a place-dependent encoding, e.g. a cache breakpoint)."""
+        self[index] = entry
+        self.texts[index] = _text(entry)
+
+    def insert_entry(self, index: int, entry: JSON) -> None:
+        """``entry`` inserted at ``index`` (e.g. the system message before the history)."""
+        self.insert(index, entry)
+        self.texts.insert(index, _text(entry))
+
+    def json(self) -> str | None:
+        """The list's JSON text, None when it was changed other than through ``replace``."""
+        return "[" + ", ".join(self.texts) + "]" if len(self.texts) == len(self) else None
+
+
+@dataclass(frozen=True)
+class _Memo:
+    messages: list[ChatMessage]
+    ends: list[int]  # ends[i]: the message index after item i
+    offsets: list[int]  # offsets[i]: the entry index after item i's entries
+    entries: list[JSON]
+    texts: list[str]
+    ids: list[tuple[str, ...]]  # the ids each item made known
+
+
+@dataclass(frozen=True)
+class Entries:
+    """A request's wire entries, and where each item (``tool_runs``) ends among the messages and
+    among the entries."""
+
+    entries: Encoded
+    ends: list[int]
+    offsets: list[int]
+
+
+class EntryCache:
+    """One wire's entries of recent requests (``MEMOS``: a few agents or rounds at once), reused
+    for the messages a new request repeats. ``encoded`` counts the items encoded (tests count).
+    Thread-safe: encodes run on the loop and in worker threads."""
+
+    MEMOS = 6
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._memos: list[_Memo] = []
+        self.encoded = 0
+
+    def entries(self, messages: Sequence[ChatMessage], encode: ItemEncoder) -> Entries:
+        with self._lock:
+            memos = list(self._memos)
+        best, shared = None, 0
+        for memo in memos:
+            k = common_prefix(memo.messages, messages) if memo.messages[:1] == messages[:1] else 0
+            if k > shared:
+                best, shared = memo, k
+        items = 0  # the items of ``best`` reused: those within the shared part, but a run of
+        if best is not None:  # tool results that the next message (a result too) continues
+            ends, n = best.ends, len(messages)
+            while items < len(ends) and ends[items] <= shared:
+                items += 1
+            if items and ends[items - 1] < n and messages[ends[items - 1]].role is Role.TOOL:
+                items -= messages[ends[items - 1] - 1].role is Role.TOOL
+        if best is None or not items:
+            ends, offsets, entries, texts, ids = [], [], [], [], []
+        else:
+            cut = best.offsets[items - 1]
+            ends, offsets, ids = best.ends[:items], best.offsets[:items], best.ids[:items]
+            entries, texts = best.entries[:cut], best.texts[:cut]
+        known = {i for made in ids for i in made}
+        start = ends[-1] if ends else 0
+        for item in tool_runs(list(messages[start:])):
+            made_entries, made = encode(item, known)
+            known.update(made)
+            entries += made_entries
+            texts += [_text(e) for e in made_entries]
+            start += len(item) if isinstance(item, list) else 1
+            ends.append(start)
+            offsets.append(len(entries))
+            ids.append(made)
+        memo = _Memo(list(messages), ends, offsets, entries, texts, ids)
+        with self._lock:
+            self.encoded += len(ends) - items
+            self._memos = [memo, *(m for m in self._memos if m is not best)][: self.MEMOS]
+        return Entries(Encoded(entries, list(texts)), list(ends), list(offsets))
 
 
 def dumps_body(body: JSON) -> bytes:
-    return json.dumps(body, ensure_ascii=False).encode("utf-8")
+    """``json.dumps(body, ensure_ascii=False)`` as UTF-8, an ``Encoded`` list by its texts."""
+    if not any(isinstance(v, Encoded) for v in body.values()):
+        return json.dumps(body, ensure_ascii=False).encode("utf-8")
+    parts = []
+    for key, value in body.items():
+        text = value.json() if isinstance(value, Encoded) else None
+        parts.append(f"{_text(key)}: {_text(value) if text is None else text}")
+    return ("{" + ", ".join(parts) + "}").encode("utf-8")
 
 
 def request_bytes(wire: Wire, request: ChatRequest, stream: bool) -> bytes:

@@ -31,8 +31,8 @@ from wires.base import (
     shape_guard,
     stream_cut,
     stream_error,
-    tool_runs,
 )
+from wires.encoding import EntryCache, Item
 from wires.errors import ProviderProtocolError
 from wires.image_tokens import gemini_tokens
 
@@ -57,6 +57,9 @@ def _duration_s(value: Any) -> float | None:
 class GeminiWire(WireBase):
     name = "gemini"
     default_base_url = "https://generativelanguage.googleapis.com/v1beta"
+
+    def __init__(self) -> None:
+        self.entries = EntryCache()  # each message encoded once (wires.encoding)
 
     def path(self, model: str, stream: bool) -> str:
         if stream:
@@ -101,26 +104,7 @@ class GeminiWire(WireBase):
     # ---- encode -----------------------------------------------------------------------------
 
     def encode(self, request: ChatRequest) -> JSON:
-        contents: list[JSON] = []
-        known_ids: set[str] = set()
-        for item in tool_runs(request.messages):
-            if isinstance(item, list):
-                contents.append({"role": "user", "parts": [self._response(m, known_ids) for m in item]})
-            elif item.role is Role.ASSISTANT:
-                parts = self._model_parts(item)
-                known_ids |= {
-                    p["functionCall"]["id"]
-                    for p in parts
-                    if "functionCall" in p and "id" in p["functionCall"]
-                }
-                contents.append({"role": "model", "parts": parts})
-            elif item.role in (Role.USER, Role.SYSTEM):
-                parts = [_inline(img) for img in item.attachments]
-                if item.text or not parts:
-                    parts.append({"text": item.text})
-                contents.append({"role": "user", "parts": parts})
-            else:  # pragma: no cover
-                raise AssertionError(item.role)
+        contents = self.entries.entries(request.messages, self._item).entries
         body: JSON = {"contents": contents}
         if request.system:
             body["systemInstruction"] = {"parts": [{"text": request.system}]}
@@ -138,6 +122,22 @@ class GeminiWire(WireBase):
         if request.max_tokens:
             body["generationConfig"] = {"maxOutputTokens": request.max_tokens}
         return body
+
+    def _item(self, item: Item, known_ids: set[str]) -> tuple[list[JSON], tuple[str, ...]]:
+        if isinstance(item, list):
+            return [{"role": "user", "parts": [self._response(m, known_ids) for m in item]}], ()
+        if item.role is Role.ASSISTANT:
+            parts = self._model_parts(item)
+            made = tuple(
+                p["functionCall"]["id"] for p in parts if "functionCall" in p and "id" in p["functionCall"]
+            )
+            return [{"role": "model", "parts": parts}], made
+        if item.role in (Role.USER, Role.SYSTEM):
+            parts = [_inline(img) for img in item.attachments]
+            if item.text or not parts:
+                parts.append({"text": item.text})
+            return [{"role": "user", "parts": parts}], ()
+        raise AssertionError(item.role)  # pragma: no cover
 
     @staticmethod
     def _model_parts(message: ChatMessage) -> list[JSON]:

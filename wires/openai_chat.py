@@ -28,8 +28,8 @@ from wires.base import (
     stream_cut,
     stream_error,
     text_and_images,
-    tool_runs,
 )
+from wires.encoding import EntryCache, Item
 from wires.errors import ProviderProtocolError
 from wires.image_tokens import conservative_tokens, is_openai_model, openai_tokens
 
@@ -52,6 +52,9 @@ class OpenAIChatWire(WireBase):
     # any server behind the URL (Ollama, vLLM, …): a 400 on a WebP is retried as JPEG (S70-17)
     webp: WebpSupport = "uncertain"
 
+    def __init__(self) -> None:
+        self.entries = EntryCache()  # each message encoded once (wires.encoding)
+
     def path(self, model: str, stream: bool) -> str:
         return "/chat/completions"
 
@@ -61,20 +64,9 @@ class OpenAIChatWire(WireBase):
     # ---- encode -----------------------------------------------------------------------------
 
     def encode(self, request: ChatRequest) -> JSON:
-        messages: list[JSON] = []
+        messages = self.entries.entries(request.messages, self._item).entries
         if request.system:
-            messages.append({"role": "system", "content": request.system})
-        for item in tool_runs(request.messages):
-            if isinstance(item, list):
-                messages += self._tool_run(item)
-            elif item.role is Role.ASSISTANT:
-                messages.append(self._assistant(item))
-            elif item.role is Role.USER:
-                messages.append({"role": "user", "content": self._user(item)})
-            elif item.role is Role.SYSTEM:
-                messages.append({"role": "system", "content": item.text})
-            else:  # pragma: no cover
-                raise AssertionError(item.role)
+            messages.insert_entry(0, {"role": "system", "content": request.system})
         body: JSON = {"model": request.model, "messages": messages}
         if request.max_tokens:
             body["max_tokens"] = request.max_tokens
@@ -89,6 +81,17 @@ class OpenAIChatWire(WireBase):
             if request.tool_choice == "none":
                 body["tool_choice"] = "none"
         return body
+
+    def _item(self, item: Item, known: set[str]) -> tuple[list[JSON], tuple[str, ...]]:
+        if isinstance(item, list):
+            return self._tool_run(item), ()
+        if item.role is Role.ASSISTANT:
+            return [self._assistant(item)], ()
+        if item.role is Role.USER:
+            return [{"role": "user", "content": self._user(item)}], ()
+        if item.role is Role.SYSTEM:
+            return [{"role": "system", "content": item.text}], ()
+        raise AssertionError(item.role)  # pragma: no cover
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:

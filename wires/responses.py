@@ -42,8 +42,8 @@ from wires.base import (
     stream_cut,
     stream_error,
     text_and_images,
-    tool_runs,
 )
+from wires.encoding import EntryCache, Item
 from wires.errors import ProviderProtocolError
 from wires.image_tokens import conservative_tokens, openai_tokens
 
@@ -74,6 +74,7 @@ class ResponsesWire(WireBase):
         self.default_base_url = profile.default_base_url
         self.webp = profile.webp
         self.models_path = profile.models_path
+        self.entries = EntryCache()  # each message encoded once (wires.encoding)
 
     def path(self, model: str, stream: bool) -> str:
         return "/responses"
@@ -81,18 +82,7 @@ class ResponsesWire(WireBase):
     # ---- encode -----------------------------------------------------------------------------
 
     def encode(self, request: ChatRequest) -> JSON:
-        items: list[JSON] = []
-        for item in tool_runs(request.messages):
-            if isinstance(item, list):
-                items += [self._output(m) for m in item]
-            elif item.role is Role.ASSISTANT:
-                items += self._assistant(item)
-            elif item.role is Role.USER:
-                items.append({"type": "message", "role": "user", "content": self._user(item)})
-            elif item.role is Role.SYSTEM:
-                items.append({"type": "message", "role": "system", "content": item.text})
-            else:  # pragma: no cover
-                raise AssertionError(item.role)
+        items = self.entries.entries(request.messages, self._item).entries
         body: JSON = {"model": request.model}
         if request.system:
             body["instructions"] = request.system
@@ -116,6 +106,17 @@ class ResponsesWire(WireBase):
         if self.profile.include_encrypted_reasoning:
             body["include"] = ["reasoning.encrypted_content"]
         return body
+
+    def _item(self, item: Item, known: set[str]) -> tuple[list[JSON], tuple[str, ...]]:
+        if isinstance(item, list):
+            return [self._output(m) for m in item], ()
+        if item.role is Role.ASSISTANT:
+            return self._assistant(item), ()
+        if item.role is Role.USER:
+            return [{"type": "message", "role": "user", "content": self._user(item)}], ()
+        if item.role is Role.SYSTEM:
+            return [{"type": "message", "role": "system", "content": item.text}], ()
+        raise AssertionError(item.role)  # pragma: no cover
 
     @staticmethod
     def _user(message: ChatMessage) -> str | list[JSON]:
