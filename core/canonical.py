@@ -10,7 +10,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 
 class Role(StrEnum):
@@ -140,7 +140,10 @@ def tool_images_in(messages: list[ChatMessage]) -> int:
     return sum(len(m.attachments) for m in messages if m.role is Role.TOOL)
 
 
-def common_prefix(a: Sequence[ChatMessage], b: Sequence[ChatMessage]) -> int:
+_T = TypeVar("_T")
+
+
+def common_prefix(a: Sequence[_T], b: Sequence[_T]) -> int:
     """How many leading messages ``a`` and ``b`` share (the same objects, or equal ones: messages
     are values). A binary search over slice comparisons, which run in C and pass identical
     objects without a call, so a long history that one request repeats from the last costs

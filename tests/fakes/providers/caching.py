@@ -21,6 +21,8 @@ import hashlib
 import json
 from typing import Any
 
+from core.canonical import common_prefix
+
 JSON = dict[str, Any]
 LOOKBACK = 20  # Anthropic looks for a written prefix up to 20 blocks before each breakpoint
 STEP = 128  # OpenAI: cache hits in 128-token increments
@@ -34,32 +36,65 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def anthropic_blocks(body: JSON) -> tuple[list[Any], list[int]]:
+def _add(blocks: list[Any], marks: list[int], kind: str, block: Any) -> None:
+    if isinstance(block, dict) and "cache_control" in block:
+        marks.append(len(blocks))
+        block = {k: v for k, v in block.items() if k != "cache_control"}
+    blocks.append([kind, block])
+
+
+def _message_blocks(msg: JSON, blocks: list[Any], marks: list[int]) -> None:
+    content = msg.get("content")
+    role = msg.get("role")
+    if isinstance(content, str):
+        _add(blocks, marks, f"{role}+", {"type": "text", "text": content})  # '+' opens a message
+        return
+    for j, block in enumerate(content or []):
+        _add(blocks, marks, f"{role}{'' if j else '+'}", block)
+
+
+class MessageBlocks:
+    """``anthropic_blocks``'s messages part, kept for the messages the next body repeats (the
+    same JSON values): a fake answering a long history turns only the new messages into blocks."""
+
+    def __init__(self) -> None:
+        self._messages: list[JSON] = []
+        self._ends: list[int] = []  # the block count after each message
+        self._blocks: list[Any] = []
+        self._marks: list[int] = []
+        self.visited = 0
+
+    def of(self, messages: list[JSON]) -> tuple[list[Any], list[int]]:
+        done = common_prefix(self._messages, messages)
+        end = self._ends[done - 1] if done else 0
+        blocks, ends = self._blocks[:end], self._ends[:done]
+        marks = [m for m in self._marks if m < end]
+        for msg in messages[done:]:
+            _message_blocks(msg, blocks, marks)
+            ends.append(len(blocks))
+        self.visited += len(messages) - done
+        self._messages, self._ends, self._blocks, self._marks = list(messages), ends, blocks, marks
+        return blocks, marks
+
+
+def anthropic_blocks(body: JSON, kept: MessageBlocks | None = None) -> tuple[list[Any], list[int]]:
     """The prompt as block identities in cache order (``[kind, block]``, the mark left out) and
-    the positions of its breakpoints. A string content is one text block."""
+    the positions of its breakpoints. A string content is one text block. ``kept``: the messages'
+    blocks of the last body, reused for the messages this one repeats."""
     blocks: list[Any] = []
     marks: list[int] = []
-
-    def add(kind: str, block: Any) -> None:
-        if isinstance(block, dict) and "cache_control" in block:
-            marks.append(len(blocks))
-            block = {k: v for k, v in block.items() if k != "cache_control"}
-        blocks.append([kind, block])
-
     for tool in body.get("tools") or []:
-        add("tool", tool)
+        _add(blocks, marks, "tool", tool)
     system = body.get("system")
     for block in [{"type": "text", "text": system}] if isinstance(system, str) else system or []:
-        add("system", block)
-    for msg in body.get("messages") or []:
-        content = msg.get("content")
-        role = msg.get("role")
-        if isinstance(content, str):
-            add(f"{role}+", {"type": "text", "text": content})  # '+' opens a message
-            continue
-        for j, block in enumerate(content or []):
-            add(f"{role}{'' if j else '+'}", block)
-    return blocks, marks
+        _add(blocks, marks, "system", block)
+    if kept is None:
+        for msg in body.get("messages") or []:
+            _message_blocks(msg, blocks, marks)
+        return blocks, marks
+    more, more_marks = kept.of(list(body.get("messages") or []))
+    head = len(blocks)
+    return blocks + more, marks + [head + m for m in more_marks]
 
 
 def prefix_identities(
@@ -120,6 +155,7 @@ class PromptCache:
         self.keep = keep
         self.written: set[str] = set()  # Anthropic: prefix identities
         self.prompts: list[str] = []  # implicit: the latest prompts, newest last
+        self.blocks = MessageBlocks()  # Anthropic: the last body's messages as blocks
 
     def account(self, body: JSON) -> tuple[int, int, int]:
         if self.family == "anthropic":
@@ -127,7 +163,7 @@ class PromptCache:
         return self._implicit(body)
 
     def _explicit(self, body: JSON) -> tuple[int, int, int]:
-        blocks, marks = anthropic_blocks(body)
+        blocks, marks = anthropic_blocks(body, self.blocks)
         if not blocks:
             return 0, 0, 0
         wanted = {n for m in marks for n in range(max(m - LOOKBACK + 1, 0), m + 1)} | {len(blocks) - 1}

@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from core.canonical import common_prefix
 from tests.fakes.providers import caching, routes
 from tests.fakes.providers.script import Reply
 
@@ -106,6 +107,10 @@ class Anthropic(Family):
     name = "anthropic"
     MEDIA = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 
+    def __init__(self, flavour: str) -> None:
+        super().__init__(flavour)
+        self._valid: tuple[tuple[bool, bool], list[JSON]] = ((False, False), [])
+
     def validate(self, body: JSON, reject_webp: bool, reject_images: bool) -> None:
         if not isinstance(body.get("max_tokens"), int):
             raise Invalid("max_tokens: Field required")
@@ -114,8 +119,20 @@ class Anthropic(Family):
             raise Invalid("messages: Field required")
         if (marks := caching.breakpoint_error(body)) is not None:
             raise Invalid(marks)
+        # the messages the last valid request shares with this one were checked then (a check
+        # depends on the message and the one before it): a long history is not checked again
+        flags, checked = self._valid
+        done = common_prefix(checked, messages) if flags == (reject_webp, reject_images) else 0
+        self._check(messages, done, reject_webp, reject_images)
+        self._valid = ((reject_webp, reject_images), list(messages))
+
+    def _check(self, messages: list[JSON], done: int, reject_webp: bool, reject_images: bool) -> None:
+        previous = messages[done - 1] if done else {}
         pending: set[str] = set()
-        for i, msg in enumerate(messages):
+        if previous.get("role") == "assistant" and isinstance(previous.get("content"), list):
+            pending = {b["id"] for b in previous["content"] if b.get("type") == "tool_use"}
+        for i in range(done, len(messages)):
+            msg = messages[i]
             where = f"messages.{i}"
             content = msg.get("content")
             blocks = content if isinstance(content, list) else []
