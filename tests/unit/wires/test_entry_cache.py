@@ -7,11 +7,14 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from core.canonical import ChatMessage, ChatRequest, Role, ToolCall, ToolSpec
+from tests.fakes.providers.caching import PromptCache, anthropic_blocks
+from tests.fakes.providers.protocols import Anthropic, Invalid
 from tests.unit.wires.samples import JPEG
 from wires import WIRE_NAMES, WIRES
 from wires.base import Wire
@@ -105,3 +108,27 @@ def test_the_size_estimate_measures_only_new_messages() -> None:
     more = [*history, ChatMessage(Role.USER, "And now?")]
     assert estimated_bytes(request(more, 0)) > size
     assert SIZES.visited - before == 401
+
+
+def test_the_fake_reads_only_the_new_messages_of_a_long_history() -> None:
+    """The fake Anthropic provider's cache turns only the messages a body adds into blocks, and
+    its request check still refuses a broken pair after a long valid history."""
+    w: Any = fresh(WIRES["anthropic"])
+    history = [replace(m, provider_state=None) for n in range(100) for m in turn(n)]
+    cache = PromptCache("anthropic")
+    first = json.loads(
+        request_bytes(w, request([*history, ChatMessage(Role.USER, "Now?")], len(history)), True)
+    )
+    cache.account(first)
+    visited = cache.blocks.visited
+    call = turn(100)[:3]
+    body = json.loads(request_bytes(w, request([*history, *call], len(history)), True))
+    assert cache.blocks.of(body["messages"]) == anthropic_blocks({"messages": body["messages"]})
+    assert cache.blocks.visited - visited < 4 + 3  # the last earlier answer (its mark moved) and the new
+    family = Anthropic("anthropic")
+    family.validate(first, False, False)
+    broken = json.loads(request_bytes(w, request([*history, *call[:2]], len(history)), True))
+    with pytest.raises(Invalid):
+        family.validate(
+            {**broken, "messages": [*broken["messages"], {"role": "user", "content": "x"}]}, False, False
+        )
