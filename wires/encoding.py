@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -110,7 +111,9 @@ def _text(entry: Any) -> str:
 
 class Encoded(list[Any]):
     """A body's list of wire entries with each entry's JSON text: ``dumps_body`` joins the texts
-    (the same bytes as ``json.dumps`` of the list). Equal to the plain list of the entries."""
+    (the same bytes as ``json.dumps`` of the list). Equal to the plain list of the entries. Change
+    it through ``replace``/``insert_entry`` only (a list whose length no longer matches its texts
+    is dumped whole)."""
 
     def __init__(self, entries: list[JSON], texts: list[str]) -> None:
         super().__init__(entries)
@@ -126,10 +129,6 @@ class Encoded(list[Any]):
         self.insert(index, entry)
         self.texts.insert(index, _text(entry))
 
-    def json(self) -> str | None:
-        """The list's JSON text, None when it was changed other than through ``replace``."""
-        return "[" + ", ".join(self.texts) + "]" if len(self.texts) == len(self) else None
-
 
 @dataclass(frozen=True)
 class _Memo:
@@ -138,7 +137,7 @@ class _Memo:
     offsets: list[int]  # offsets[i]: the entry index after item i's entries
     entries: list[JSON]
     texts: list[str]
-    ids: list[tuple[str, ...]]  # the ids each item made known
+    ids: list[tuple[int, str]]  # (item, id): the ids the items made known, in order
 
 
 @dataclass(frozen=True)
@@ -174,27 +173,27 @@ class EntryCache:
         items = 0  # the items of ``best`` reused: those within the shared part, but a run of
         if best is not None:  # tool results that the next message (a result too) continues
             ends, n = best.ends, len(messages)
-            while items < len(ends) and ends[items] <= shared:
-                items += 1
+            items = bisect_right(ends, shared)
             if items and ends[items - 1] < n and messages[ends[items - 1]].role is Role.TOOL:
                 items -= messages[ends[items - 1] - 1].role is Role.TOOL
         if best is None or not items:
             ends, offsets, entries, texts, ids = [], [], [], [], []
         else:
             cut = best.offsets[items - 1]
-            ends, offsets, ids = best.ends[:items], best.offsets[:items], best.ids[:items]
+            ends, offsets = best.ends[:items], best.offsets[:items]
+            ids = best.ids[: bisect_left(best.ids, (items, ""))]
             entries, texts = best.entries[:cut], best.texts[:cut]
-        known = {i for made in ids for i in made}
+        known = {i for _, i in ids}
         start = ends[-1] if ends else 0
         for item in tool_runs(list(messages[start:])):
             made_entries, made = encode(item, known)
             known.update(made)
+            ids += [(len(ends), i) for i in made]
             entries += made_entries
             texts += [_text(e) for e in made_entries]
             start += len(item) if isinstance(item, list) else 1
             ends.append(start)
             offsets.append(len(entries))
-            ids.append(made)
         memo = _Memo(list(messages), ends, offsets, entries, texts, ids)
         with self._lock:
             self.encoded += len(ends) - items
@@ -206,11 +205,17 @@ def dumps_body(body: JSON) -> bytes:
     """``json.dumps(body, ensure_ascii=False)`` as UTF-8, an ``Encoded`` list by its texts."""
     if not any(isinstance(v, Encoded) for v in body.values()):
         return json.dumps(body, ensure_ascii=False).encode("utf-8")
-    parts = []
+    parts: list[str] = []  # one join of the whole body: the texts are not copied twice
     for key, value in body.items():
-        text = value.json() if isinstance(value, Encoded) else None
-        parts.append(f"{_text(key)}: {_text(value) if text is None else text}")
-    return ("{" + ", ".join(parts) + "}").encode("utf-8")
+        parts.append(", " if parts else "{")
+        parts.append(_text(key) + ": ")
+        texts = value.texts if isinstance(value, Encoded) and len(value.texts) == len(value) else None
+        if texts is None:
+            parts.append(_text(value))
+        else:
+            parts += ["[", ", ".join(texts), "]"]
+    parts.append("}" if parts else "{}")
+    return "".join(parts).encode("utf-8")
 
 
 def request_bytes(wire: Wire, request: ChatRequest, stream: bool) -> bytes:
