@@ -151,7 +151,8 @@ class ContextState:
     # the note-opened head message of the last request, by (its message, its sentence): the same
     # object while the cut holds, so the request's prefix stays the same objects (the wires'
     # encoded fragments are kept by identity)
-    noted: tuple[ChatMessage | None, str, ChatMessage | None] = (None, "", None)
+    # (with and without the summary: both are built for one request)
+    noted: dict[str, tuple[ChatMessage, ChatMessage]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -292,10 +293,13 @@ def fit(
 
 def _noted(state: ContextState, message: ChatMessage, sentence: str) -> ChatMessage:
     """``message`` opened by ``sentence``: the same object as last time for the same pair."""
-    was, said, noted = state.noted
-    if was is not message or said != sentence or noted is None:
-        noted = _with_note(message, sentence)
-        state.noted = (message, sentence, noted)
+    hit = state.noted.get(sentence)
+    if hit is not None and hit[0] is message:
+        return hit[1]
+    if any(was is not message for was, _ in state.noted.values()):
+        state.noted.clear()  # another cut: the old sentences are not needed again
+    noted = _with_note(message, sentence)
+    state.noted[sentence] = (message, noted)
     return noted
 
 

@@ -87,3 +87,16 @@ def test_a_stepped_cut_keeps_the_noted_head_the_same_object() -> None:
         history = [*history, *turn(n)]
     assert heads and all(heads)
     assert state.index.visited < 60 * 4 + 4 * 4  # the last turn re-priced at most when it grew
+
+
+def test_the_head_with_a_summary_stays_the_same_object_too() -> None:
+    state = ContextState()
+    budget = Budget(window=3_000, output=512)
+    history = [m for n in range(60) for m in turn(n)]
+    kwargs = dict(system="s", tools=TOOLS, budget=budget, language="en", state=state, summary_reserve=200)
+    heads = []
+    for _ in range(3):
+        fitted = fit(history, turn(60), **kwargs).with_summary("Desks, lamps.", "en", state)  # type: ignore[arg-type]
+        assert fitted.omitted and "Desks, lamps." in fitted.messages[fitted.head].text
+        heads.append(fitted.messages[fitted.head])
+    assert heads[0] is heads[1] is heads[2]
