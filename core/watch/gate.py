@@ -7,10 +7,12 @@ are shrunk with a box filter and evened by a 3×3 box blur.
 
 The difference is the one camera motion detectors use (Frigate's: grey frame, per-pixel absolute
 difference over a pixel threshold, then the changed area), not a perceptual hash: a difference or
-perceptual hash (dHash, pHash, as Home Generative Agent dedupes) summarises the whole picture in
-64 bits, so a bird on a feeder, a few percent of the frame, flips no bit, and a hash cannot be
-limited to a region. Here the score is the share of the region's thumbnail pixels whose grey level
-moved by more than ``PIXEL_DELTA``, on a log scale so that a small change still reads (WA-2):
+perceptual hash (dHash, as Home Generative Agent dedupes frames) summarises the whole picture in
+64 bits, so a bird on a feeder, about 1 % of the frame, moves it by 4 bits on the scripted scene
+where sensor noise moves it by 0 … 1 (too thin a margin), and a hash can neither be limited to a
+region nor say how much changed. Here the score is the share of the region's thumbnail pixels
+whose grey level moved by more than ``PIXEL_DELTA``, on a log scale so that a small change still
+reads (WA-2):
 
     score = 100 + 25 · log10(changed share)   clamped to 0 … 100; 0 when no pixel moved
 
