@@ -26,7 +26,9 @@ def test_the_change_gate_bench_prints_every_row() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     print("\n" + done.stdout)
     for label in ("640×424 scene (noisy)", "640×424 live view", "1920×1080 JPEG"):
-        assert re.search(rf"{re.escape(label)} +gate +[\d.]+ / +[\d.]+ ms .* ratio [\d.]+", done.stdout), label
+        assert re.search(rf"{re.escape(label)} +gate +[\d.]+ / +[\d.]+ ms .* ratio [\d.]+", done.stdout), (
+            label
+        )
     assert "score_async (thread)" in done.stdout
     assert "static-then-bird   sensitivity  60: model calls gate off 60, gate on 3 " in done.stdout
     assert "at frames [1, 30, 50]" in done.stdout
