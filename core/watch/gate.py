@@ -112,8 +112,9 @@ class Thumb:
 
 @dataclass(frozen=True)
 class GateResult:
-    """One frame's verdict. ``score`` 0 … 100 (what the window shows); ``changed``: the frame goes
-    to the model; ``first``: there was no reference yet (score 100, changed)."""
+    """One frame's verdict. ``score`` 0 … 100 (what the window shows, beside ``threshold``, the
+    score a change needs at the gate's sensitivity); ``changed``: the frame goes to the model;
+    ``first``: there was no reference yet (score 100, changed)."""
 
     score: float
     changed: bool
@@ -121,6 +122,7 @@ class GateResult:
     first: bool = False
     changed_pixels: int = 0
     region_pixels: int = 0
+    threshold: float = 100.0 - DEFAULT_SENSITIVITY
 
 
 def change_threshold(sensitivity: float) -> float:
@@ -250,9 +252,8 @@ class ChangeGate:
         reference, region = self._reference, self.region
         if reference is None or (reference.width, reference.height) != (thumb.width, thumb.height):
             total = _region_pixels(thumb, region)
-            return GateResult(
-                100.0, True, thumb, first=reference is None, changed_pixels=total, region_pixels=total
-            )
+            first = reference is None
+            return GateResult(100.0, True, thumb, first, total, total, self._threshold)
         diff = ImageChops.difference(reference.image(), thumb.image())
         if region is not None:
             diff = diff.crop(region.box(thumb.width, thumb.height))
@@ -260,7 +261,8 @@ class ChangeGate:
         total = diff.width * diff.height
         moved = sum(histogram[PIXEL_DELTA + 1 :])
         score = score_of(moved, total)
-        return GateResult(score, moved > 0 and score >= self._threshold, thumb, False, moved, total)
+        changed = moved > 0 and score >= self._threshold
+        return GateResult(score, changed, thumb, False, moved, total, self._threshold)
 
     def accept(self, result: GateResult) -> None:
         """The judged frame is what the model saw last: later frames are compared with it."""

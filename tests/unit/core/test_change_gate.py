@@ -173,8 +173,10 @@ def test_region_and_sensitivity_are_checked() -> None:
         with pytest.raises(ValueError):
             ChangeGate(sensitivity=bad_sensitivity)
     gate = ChangeGate(sensitivity=60)
+    assert gate.score(Scene("static").jpeg(1)).threshold == 40.0
     gate.sensitivity = 80
     assert (gate.sensitivity, gate.threshold) == (80.0, 20.0)
+    assert gate.score(Scene("static").jpeg(1)).threshold == 20.0  # the window shows it beside the score
 
 
 def test_a_thumbnail_is_grey_and_small() -> None:
