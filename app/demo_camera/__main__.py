@@ -1,9 +1,11 @@
-"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control] [--elicit]``
+"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control] [--elicit]
+[--scene S [--event-at N] [--event-frames D] [--seed K] [--noise A]]``
 
 Streamable HTTP on 127.0.0.1:47321/mcp by default. If the port is taken (say NIK itself is
 running) a free port is used instead. When the socket is bound, one line goes to stdout:
 ``demo camera: http://127.0.0.1:PORT/mcp`` (a parent process reads it). With ``--stdio`` the
-server speaks MCP on stdin/stdout and prints nothing else there.
+server speaks MCP on stdin/stdout and prints nothing else there. ``--scene`` replaces the moving
+ball with a scripted scene (``scenes.SCENES``): static with sensor noise, one event, static again.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import anyio
 import uvicorn
 
 from app.demo_camera.frames import MODES
+from app.demo_camera.scenes import SCENES, Scene
 from app.demo_camera.server import CameraState, build_server
 
 DEFAULT_HOST = "127.0.0.1"
@@ -67,14 +70,32 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--slow-seconds", type=float, default=30.0, help="delay of --mode slow")
     parser.add_argument("--control", action="store_true", help="add the demo_* test tools")
     parser.add_argument("--elicit", action="store_true", help="add demo_ask_settings (an elicitation form)")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--scene",
+        choices=sorted(SCENES),
+        help="frames from a scripted scene: " + "; ".join(f"{k}: {v}" for k, v in SCENES.items()),
+    )
+    parser.add_argument(
+        "--event-at", type=int, default=300, help="the scene's event starts at this frame (from 1)"
+    )
+    parser.add_argument("--event-frames", type=int, default=20, help="how many frames the bird stays")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the scene's sensor noise")
+    parser.add_argument("--noise", type=int, default=8, help="the scene's sensor noise, in grey levels")
+    args = parser.parse_args(argv)
+    if args.scene is not None:
+        try:
+            args.scene = Scene(args.scene, args.event_at, args.event_frames, args.seed, args.noise)
+        except ValueError as exc:
+            parser.error(str(exc))
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
 
     logging.basicConfig(level=logging.WARNING)
-    server = build_server(CameraState(args.mode, args.slow_seconds), control=args.control, elicit=args.elicit)
+    state = CameraState(args.mode, args.slow_seconds, args.scene)
+    server = build_server(state, control=args.control, elicit=args.elicit)
     if args.stdio:
         server.run("stdio")
         return 0

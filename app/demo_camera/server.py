@@ -22,12 +22,14 @@ from mcp.server.mcpserver import Context, MCPServer
 from pydantic import BaseModel, Field
 
 from app.demo_camera import frames
+from app.demo_camera.scenes import Scene
 
 
 @dataclass
 class CameraState:
     mode: str = "jpeg"
     slow_seconds: float = 30.0
+    scene: Scene | None = None  # --scene: the scripted scene the frames show (WA-7)
 
 
 def _image(data: bytes, mime: str) -> t.ImageContent:
@@ -38,11 +40,12 @@ def _text(text: str) -> t.TextContent:
     return t.TextContent(type="text", text=text)
 
 
-def live_view_result(mode: str, seq_counter: Any) -> t.CallToolResult:
-    """The ``live_view_image`` result for ``mode`` (``die`` and ``slow`` are handled by the tool)."""
+def live_view_result(mode: str, seq_counter: Any, scene: Scene | None = None) -> t.CallToolResult:
+    """The ``live_view_image`` result for ``mode`` (``die`` and ``slow`` are handled by the tool).
+    With a ``scene``, the 640×424 frames are its frames instead of the moving ball."""
     seq = next(seq_counter)
     if mode in ("jpeg", "slow", "images_only", "audio", "mixed"):
-        jpeg = frames.jpeg_frame(seq)
+        jpeg = scene.jpeg(seq) if scene is not None else frames.jpeg_frame(seq)
         meta = _text(frames.metadata(len(jpeg), seq))
         if mode == "images_only":
             return t.CallToolResult(content=[_image(jpeg, "image/jpeg")])
@@ -54,7 +57,7 @@ def live_view_result(mode: str, seq_counter: Any) -> t.CallToolResult:
                 ]
             )
         if mode == "mixed":
-            img = frames.frame_image(seq)
+            img = scene.image(seq) if scene is not None else frames.frame_image(seq)
             return t.CallToolResult(
                 content=[
                     meta,
@@ -67,7 +70,7 @@ def live_view_result(mode: str, seq_counter: Any) -> t.CallToolResult:
             )
         return t.CallToolResult(content=[_image(jpeg, "image/jpeg"), meta])
     if mode in ("png", "alpha", "webp", "gif", "mislabeled"):
-        img = frames.frame_image(seq)
+        img = scene.image(seq) if scene is not None else frames.frame_image(seq)
         if mode == "alpha":
             img = img.convert("RGBA")
             img.paste((0, 0, 0, 0), (0, 0, 200, 100))
@@ -173,7 +176,7 @@ def build_server(state: CameraState, *, control: bool = False, elicit: bool = Fa
         if state.mode == "die":
             await anyio.sleep(0.2)
             os._exit(3)
-        return live_view_result(state.mode, seq_counter)
+        return live_view_result(state.mode, seq_counter, state.scene)
 
     @server.tool()
     def camera_status() -> t.CallToolResult:
