@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from app.loop import make_loop
 from core.builtin_tools import for_agent
 from core.config import Config, default_config_path, ensure_village_id
 from core.conversations import SEED_TURNS, Conversations
@@ -360,8 +360,7 @@ def run(config_path: Path | None, log_dir: Path | None) -> int:
     if icon.exists():
         app.setWindowIcon(QIcon(str(icon)))
     app.setQuitOnLastWindowClosed(False)  # the loop ends when run_app returns
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
+    loop = make_loop(app)
     with loop:
         code: int = loop.run_until_complete(run_app(app, config_path))
         finish_pending(loop)

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import keyring.backends.fail
-import qasync
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
@@ -48,6 +47,7 @@ from app.demo import DEMO_AGENT_ID, DemoCamera, demo_config
 from app.i18n import Translations
 from app.keys import KeyStore
 from app.launcher import finish_pending, make_runtime
+from app.loop import make_loop
 from app.main_window import MainWindow
 from app.screenshot_scenes import dark_palette, settings_shot, startup_shot, studio_shots
 from app.widgets.chat import ChatView
@@ -273,8 +273,7 @@ def take_screenshots(out: Path, only: Iterable[str] = SCENES) -> list[Shot]:
     app.setQuitOnLastWindowClosed(False)
     with temporary_home() as home:
         LOG.configure(home / "log")
-        loop = qasync.QEventLoop(app)
-        asyncio.set_event_loop(loop)
+        loop = make_loop(app)
         try:
             shots: list[Shot] = loop.run_until_complete(all_shots(out, home, set(only)))
         finally:

@@ -18,12 +18,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import qasync
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.keys import KeyStore
 from app.launcher import make_runtime
+from app.loop import make_loop
 from app.main_window import MainWindow
 from core.config import Config, parse_config
 from core.log import LOG
@@ -262,8 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         return startup(ns)
     app = QApplication.instance() or QApplication([])
     QApplication.setQuitOnLastWindowClosed(False)  # the window closes before the loop's work ends
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
+    loop = make_loop(app)
     with loop:
         result = loop.run_until_complete(play(ns))
     Path(ns.out).write_text(json.dumps(result), encoding="utf-8")
