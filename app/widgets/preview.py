@@ -86,14 +86,24 @@ class Picture(ClickableLabel):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self._logical: QSize | None = None
+        self._source: QPixmap | None = None  # the decoded preview, as set (``pixmap()`` is a copy per call)
+        self._drawn: QPixmap | None = (
+            None  # it scaled to the last drawn size and ratio, kept for the next paint
+        )
+        self._height_for: tuple[int, int] = (-1, 0)  # the last width asked for and its height
+        self.scaled = 0  # scalings done (a test counts them: one per size, none per paint)
 
     def setPixmap(self, pixmap: QPixmap | QImage) -> None:  # Qt name: the size is kept with the picture
         super().setPixmap(pixmap)
-        self._logical = None if pixmap.isNull() else pixmap.deviceIndependentSize().toSize()
+        self._source = None if pixmap.isNull() else self.pixmap()
+        self._logical = None if self._source is None else self._source.deviceIndependentSize().toSize()
+        self._drawn = None
+        self._height_for = (-1, 0)
 
     def setText(self, text: str) -> None:  # Qt name: a text replaces the picture
         super().setText(text)
-        self._logical = None
+        self._logical = self._source = self._drawn = None
+        self._height_for = (-1, 0)
 
     def _size(self) -> QSize | None:
         """The picture's logical size (its device pixels over its device pixel ratio), kept when
@@ -117,7 +127,33 @@ class Picture(ClickableLabel):
         size = self._size()
         if size is None:
             return super().heightForWidth(width)
-        return fit(size, width, size.height()).height()
+        if self._height_for[0] != width:  # a layout pass asks the same width many times
+            self._height_for = (width, fit(size, width, size.height()).height())
+        return self._height_for[1]
+
+    def drawn(self, target: QSize, ratio: float) -> QPixmap | None:
+        """The picture as drawn at ``target`` logical pixels on a ``ratio`` screen: the decoded
+        preview itself when it is one to one, else it scaled once (smooth) and kept until the size
+        or the ratio changes, so a paint copies pixels and never scales."""
+        source = self._source
+        if source is None:
+            return None
+        if target == self._logical and source.devicePixelRatio() == ratio:
+            return source
+        kept = self._drawn
+        if (
+            kept is None
+            or kept.deviceIndependentSize().toSize() != target
+            or kept.devicePixelRatio() != ratio
+        ):
+            device = QSize(max(1, round(target.width() * ratio)), max(1, round(target.height() * ratio)))
+            kept = source.scaled(
+                device, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
+            kept.setDevicePixelRatio(ratio)
+            self._drawn = kept
+            self.scaled += 1
+        return kept
 
     def paintEvent(self, event: QPaintEvent) -> None:
         size = self._size()
@@ -125,16 +161,10 @@ class Picture(ClickableLabel):
             super().paintEvent(event)
             return
         rect = self.contentsRect()
-        target = fit(size, rect.width(), rect.height())
         painter = QPainter(self)
-        pixmap = self.pixmap()
-        if target == size and pixmap.devicePixelRatio() == painter.device().devicePixelRatioF():
+        pixmap = self.drawn(fit(size, rect.width(), rect.height()), painter.device().devicePixelRatioF())
+        if pixmap is not None:
             painter.drawPixmap(rect.x(), rect.y(), pixmap)  # one to one: a copy, no scaling pass
-        else:
-            # smooth whenever device pixels are not copied one to one (a narrow chat, a frame
-            # smaller than the screen's pixels)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), pixmap)
         painter.end()
 
 

@@ -6,9 +6,10 @@ shows the person only (MCP blocks for the audience "user") stays visible under t
 Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
 with "Show earlier".
 
-Just over 400 lines: a row now also shows a past call's stored state and duration (``show_stored``)
-and renders its core line again on a language switch; both belong to the row they change. A row
-that leaves the view lets its call's image bytes go (its line kept as shown), and a replayed page
+A row builds its opened part (``tool_details``) when first opened or asked for.
+
+A row also shows a past call's stored state and duration (``show_stored``) and renders its core
+line again on a language switch; both belong to the row they change. A row that leaves the view lets its call's image bytes go (its line kept as shown), and a replayed page
 builds only the rows kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
 """
 
@@ -18,71 +19,18 @@ import time
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QScrollArea,
-    QSizePolicy,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from app.live_text import display_line
 from core.events import StoredCallState, ToolFinished, ToolProgress, ToolStarted
 
-from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
+from .pager import PAGE_CHARS, Pager, PageSource
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
+from .tool_details import MAX_TEXT_LINES, Details, FitText
 from .tool_progress import CallProgress, ElapsedClock
 
 MAX_DETAIL_CHARS = PAGE_CHARS  # shown per page; storage keeps everything, the rest pages (D-6)
-MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
-
-
-class FitText(QPlainTextEdit):
-    """A read-only text box as tall as its (wrapped) text, at most ``max_lines`` lines; longer
-    text scrolls inside it."""
-
-    def __init__(
-        self, text: str = "", max_lines: int = MAX_TEXT_LINES, parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.max_lines = max_lines
-        self.setReadOnly(True)
-        self.setObjectName("toolText")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setPlainText(text)
-
-    def setPlainText(self, text: str) -> None:  # Qt name: the box refits with new text
-        super().setPlainText(text)
-        self.fit()
-
-    def text_height(self) -> int:
-        """Pixels of the wrapped text as the box lays it out (the first block carries the top
-        margin), capped at ``max_lines`` lines."""
-        line = self.fontMetrics().lineSpacing()
-        cap = self.max_lines * line
-        layout = self.document().documentLayout()
-        total = 0.0
-        block = self.document().begin()
-        while block.isValid() and total < cap:
-            total += layout.blockBoundingRect(block).height()  # lays the block out at this width
-            block = block.next()
-        return int(min(max(total, line), cap))
-
-    def fit(self) -> None:
-        margin = int(self.document().documentMargin())
-        height = self.text_height() + 2 * margin + 2 * self.frameWidth()
-        if height != self.height() or self.minimumHeight() != height:
-            self.setFixedHeight(height)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width():  # the text wraps anew
-            self.fit()
+__all__ = ["MAX_DETAIL_CHARS", "MAX_TEXT_LINES", "CallEntry", "FitText", "ToolPanel", "ToolRow"]
 
 
 class ToolRow(QFrame):
@@ -130,38 +78,6 @@ class ToolRow(QFrame):
         header.addWidget(self.status)
         header.addWidget(self.duration)
 
-        self.details = QWidget()
-        self.details.setObjectName("toolDetails")
-        self.input_label = QLabel()
-        self.input_text = FitText()
-        self.input_pager = Pager(self.input_text, INPUT)  # pages read from the store (D-6)
-        self.input_pager.set_source(pages, started.turn_id, started.call_id)
-        self.input_pager.set_text(pretty_arguments(started.arguments))
-        self.output_label = QLabel()
-        self.output_text = FitText("")
-        self.output_pager = Pager(self.output_text, OUTPUT)
-        self.output_pager.set_source(pages, started.turn_id, started.call_id)
-        self.output_pager.setVisible(False)
-        for label, text in (
-            (self.person_label, self.person_text),
-            (self.input_label, self.input_text),
-            (self.output_label, self.output_text),
-        ):
-            label.setBuddy(text)  # a screen reader names each text by the label above it
-        self.display_line = QLabel("")  # after the output body (S70-18)
-        self.display_line.setObjectName("displayLine")
-        self.display_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        d = QVBoxLayout(self.details)
-        d.setContentsMargins(18, 2, 0, 4)
-        d.addWidget(self.input_label)
-        d.addWidget(self.input_text)
-        d.addWidget(self.input_pager)
-        d.addWidget(self.output_label)
-        d.addWidget(self.output_text)
-        d.addWidget(self.display_line)  # right after the output body (S70-18)
-        d.addWidget(self.output_pager)
-        self.details.setVisible(False)
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
@@ -170,10 +86,55 @@ class ToolRow(QFrame):
         layout.addWidget(self.progress)
         layout.addWidget(self.person_label)
         layout.addWidget(self.person_text)
-        layout.addWidget(self.details)
+        self.pages = pages
+        self._details: Details | None = None  # built when first opened or asked for (issue 14)
         start = since if since is not None else time.monotonic()
         self.clock: ElapsedClock | None = ElapsedClock(self.duration, start, self.elapsed_text)
         self.retranslate()
+
+    @property
+    def opened(self) -> Details:
+        """The opened part, built on first use: the input, the output when finished, the labels
+        and the display line as the row shows them now."""
+        if self._details is None:
+            self._details = Details(self.started, self.pages)
+            self.layout().addWidget(self._details.widget)
+            if self.finished is not None:
+                self._details.output_pager.set_text(self.finished.body)
+            self.retranslate()
+        return self._details
+
+    @property
+    def details(self) -> QWidget:
+        return self.opened.widget
+
+    @property
+    def input_label(self) -> QLabel:
+        return self.opened.input_label
+
+    @property
+    def input_text(self) -> FitText:
+        return self.opened.input_text
+
+    @property
+    def input_pager(self) -> Pager:
+        return self.opened.input_pager
+
+    @property
+    def output_label(self) -> QLabel:
+        return self.opened.output_label
+
+    @property
+    def output_text(self) -> FitText:
+        return self.opened.output_text
+
+    @property
+    def output_pager(self) -> Pager:
+        return self.opened.output_pager
+
+    @property
+    def display_line(self) -> QLabel:
+        return self.opened.display_line
 
     def elapsed_text(self, seconds: int) -> str:
         return self.tr("{seconds} s").format(seconds=seconds)
@@ -192,15 +153,16 @@ class ToolRow(QFrame):
             self.toggle.setChecked(on)
             return
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
-        self.details.setVisible(on)
+        if on or self._details is not None:
+            self.details.setVisible(on)
         if on:
             self.load_pages()
 
     def load_pages(self) -> None:
         """Opened: learn from the store how long the input and output really are (in a worker)."""
-        self.input_pager.load()
+        self.opened.input_pager.load()
         if self.finished is not None:
-            self.output_pager.load()
+            self.opened.output_pager.load()
 
     def finish(self, event: ToolFinished) -> None:
         self.finished = event
@@ -211,9 +173,10 @@ class ToolRow(QFrame):
         self.person_text.setPlainText(event.for_person)
         self.person_label.setVisible(bool(event.for_person))
         self.person_text.setVisible(bool(event.for_person))
-        self.output_pager.set_text(event.body)
-        if self.expanded:
-            self.output_pager.load()
+        if self._details is not None:
+            self._details.output_pager.set_text(event.body)
+            if self.expanded:
+                self._details.output_pager.load()
         self.duration.setText(self.duration_text(event.ms))
         self.retranslate()
 
@@ -260,21 +223,25 @@ class ToolRow(QFrame):
         }[self.state()]
 
     def retranslate(self) -> None:
-        self.input_label.setText(self.tr("Input"))
-        self.output_label.setText(self.tr("Output"))
+        if self._details is not None:
+            self._details.input_label.setText(self.tr("Input"))
+            self._details.output_label.setText(self.tr("Output"))
         self.person_label.setText(self.tr("Shown to you only (not sent to the model)"))
         if self.clock is not None:
             self.clock.tick()
         if self.finished is not None:  # the core's line, in the language shown now
             line = display_line(self.finished)
-            for label in (self.display_line, self.summary):
+            labels = [self.summary] if self._details is None else [self._details.display_line, self.summary]
+            for label in labels:
                 label.setText(line)
                 label.setVisible(bool(line))
         self.status.setText(self.status_text())
         state = self.state()
-        self.status.setProperty("state", "error" if state in ("interrupted", "failed") else state)
-        self.status.style().unpolish(self.status)
-        self.status.style().polish(self.status)
+        shade = "error" if state in ("interrupted", "failed") else state
+        if self.status.property("state") != shade:  # styled again only when its colour changes
+            self.status.setProperty("state", shade)
+            self.status.style().unpolish(self.status)
+            self.status.style().polish(self.status)
         self.toggle.setToolTip(self.tr("Show or hide the exact input and output"))
 
     def changeEvent(self, event: QEvent) -> None:
