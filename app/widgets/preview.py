@@ -82,15 +82,13 @@ class Picture(ClickableLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        policy = QSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self._logical: QSize | None = None
         self._source: QPixmap | None = None  # the decoded preview, as set (``pixmap()`` is a copy per call)
         self._drawn: QPixmap | None = (
             None  # it scaled to the last drawn size and ratio, kept for the next paint
         )
-        self._height_for: tuple[int, int] = (-1, 0)  # the last width asked for and its height
+        self._heights: dict[int, int] = {}  # height for width, per width a layout asked for
         self.scaled = 0  # scalings done (a test counts them: one per size, none per paint)
 
     def setPixmap(self, pixmap: QPixmap | QImage) -> None:  # Qt name: the size is kept with the picture
@@ -98,12 +96,21 @@ class Picture(ClickableLabel):
         self._source = None if pixmap.isNull() else self.pixmap()
         self._logical = None if self._source is None else self._source.deviceIndependentSize().toSize()
         self._drawn = None
-        self._height_for = (-1, 0)
+        self._picture_size_policy()
 
     def setText(self, text: str) -> None:  # Qt name: a text replaces the picture
         super().setText(text)
         self._logical = self._source = self._drawn = None
-        self._height_for = (-1, 0)
+        self._picture_size_policy()
+
+    def _picture_size_policy(self) -> None:
+        """A picture's height follows its width (the aspect kept); a text's does not. Said by the
+        size policy, which Qt reads without asking Python (a layout pass asks every row)."""
+        self._heights.clear()
+        policy = self.sizePolicy()
+        if policy.hasHeightForWidth() != (self._logical is not None):
+            policy.setHeightForWidth(self._logical is not None)
+            self.setSizePolicy(policy)
 
     def _size(self) -> QSize | None:
         """The picture's logical size (its device pixels over its device pixel ratio), kept when
@@ -120,16 +127,16 @@ class Picture(ClickableLabel):
             return super().minimumSizeHint()
         return fit(size, min(size.width(), 120), size.height())
 
-    def hasHeightForWidth(self) -> bool:
-        return self._size() is not None
-
     def heightForWidth(self, width: int) -> int:
         size = self._size()
         if size is None:
             return super().heightForWidth(width)
-        if self._height_for[0] != width:  # a layout pass asks the same width many times
-            self._height_for = (width, fit(size, width, size.height()).height())
-        return self._height_for[1]
+        height = self._heights.get(width)
+        if height is None:  # a layout pass asks the same few widths many times
+            if len(self._heights) > 8:
+                self._heights.clear()
+            height = self._heights[width] = fit(size, width, size.height()).height()
+        return height
 
     def drawn(self, target: QSize, ratio: float) -> QPixmap | None:
         """The picture as drawn at ``target`` logical pixels on a ``ratio`` screen: the decoded
