@@ -1,10 +1,6 @@
 """A tool row's opened part: the exact input and output, each in a box as tall as its text, with
-its pager, and the display line right after the output body (S70-18).
-
-A camera session adds a row per call and almost never opens one, so a row builds this part only
-when it is opened or asked for (``ToolRow.details``): a collapsed row is a header and a line (a
-row was ~30 widgets, each polished by the window's style sheet when built and freed when the row
-leaves the view; issue 14).
+its pager, and the display line right after the output body (S70-18). ``begin`` shows a new call
+in it, so a row that left the view serves the next call (``ToolPanel``, issue 14).
 """
 
 from __future__ import annotations
@@ -66,20 +62,16 @@ class FitText(QPlainTextEdit):
 class Details:
     """The widgets of one call's opened part, in ``widget`` (hidden until the row is opened)."""
 
-    def __init__(self, started: ToolStarted, pages: PageSource | None) -> None:
+    def __init__(self) -> None:
         self.widget = QWidget()
         self.widget.setObjectName("toolDetails")
         self.widget.setVisible(False)
         self.input_label = QLabel()
         self.input_text = FitText()
         self.input_pager = Pager(self.input_text, INPUT)  # pages read from the store (D-6)
-        self.input_pager.set_source(pages, started.turn_id, started.call_id)
-        self.input_pager.set_text(pretty_arguments(started.arguments))
         self.output_label = QLabel()
         self.output_text = FitText("")
         self.output_pager = Pager(self.output_text, OUTPUT)
-        self.output_pager.set_source(pages, started.turn_id, started.call_id)
-        self.output_pager.setVisible(False)
         for label, text in ((self.input_label, self.input_text), (self.output_label, self.output_text)):
             label.setBuddy(text)  # a screen reader names each text by the label above it
         self.display_line = QLabel("")  # after the output body (S70-18)
@@ -94,3 +86,14 @@ class Details:
         d.addWidget(self.output_text)
         d.addWidget(self.display_line)  # right after the output body (S70-18)
         d.addWidget(self.output_pager)
+
+    def begin(self, started: ToolStarted, pages: PageSource | None) -> None:
+        """Closed, showing ``started``'s input and no output yet (a new row, or a row reused)."""
+        self.widget.setVisible(False)
+        self.input_pager.set_source(pages, started.turn_id, started.call_id)
+        self.input_pager.set_text(pretty_arguments(started.arguments))
+        self.output_pager.set_source(pages, started.turn_id, started.call_id)
+        self.output_pager.set_text("")
+        self.output_pager.setVisible(False)
+        self.display_line.setText("")
+        self.display_line.setVisible(True)

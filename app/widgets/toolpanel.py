@@ -6,7 +6,8 @@ shows the person only (MCP blocks for the audience "user") stays visible under t
 Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
 with "Show earlier".
 
-A row builds its opened part (``tool_details``) when first opened or asked for.
+A row that leaves the view serves the next call (``ToolRow.begin``): no row is built, polished
+and freed per call.
 
 A row also shows a past call's stored state and duration (``show_stored``) and renders its core
 line again on a language switch; both belong to the row they change. A row that leaves the view lets its call's image bytes go (its line kept as shown), and a replayed page
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolBut
 from app.live_text import display_line
 from core.events import StoredCallState, ToolFinished, ToolProgress, ToolStarted
 
-from .pager import PAGE_CHARS, Pager, PageSource
+from .pager import PAGE_CHARS, PageSource
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
 from .tool_details import MAX_TEXT_LINES, Details, FitText
 from .tool_progress import CallProgress, ElapsedClock
@@ -45,16 +46,10 @@ class ToolRow(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("toolRow")
-        self.call_id = started.call_id
-        self.started = started
-        self.finished: ToolFinished | None = None
-        self.stored: StoredCallState | None = None  # a past call: its state as the store keeps it
         self.toggle = QToolButton()
         self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
-        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setText(started.name)
         self.toggle.toggled.connect(self.set_expanded)
         self.status = QLabel()
         self.status.setObjectName("toolStatus")
@@ -63,20 +58,24 @@ class ToolRow(QFrame):
         self.summary = QLabel("")  # the display line, also visible while collapsed
         self.summary.setObjectName("toolSummary")
         self.summary.setContentsMargins(22, 0, 0, 0)
-        self.summary.setVisible(False)
         self.progress = CallProgress()
         self.person_label = QLabel()  # what the result shows the person only
         self.person_label.setObjectName("toolForPerson")
         self.person_label.setContentsMargins(22, 0, 0, 0)
         self.person_text = FitText("", max_lines=6)
-        self.person_label.setVisible(False)
-        self.person_text.setVisible(False)
+        self.person_label.setBuddy(self.person_text)  # a screen reader names the text by its label
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.toggle)
         header.addStretch(1)
         header.addWidget(self.status)
         header.addWidget(self.duration)
+        self.opened = Details()
+        self.details = self.opened.widget
+        self.input_label, self.input_text = self.opened.input_label, self.opened.input_text
+        self.output_label, self.output_text = self.opened.output_label, self.opened.output_text
+        self.input_pager, self.output_pager = self.opened.input_pager, self.opened.output_pager
+        self.display_line = self.opened.display_line
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -86,55 +85,48 @@ class ToolRow(QFrame):
         layout.addWidget(self.progress)
         layout.addWidget(self.person_label)
         layout.addWidget(self.person_text)
-        self.pages = pages
-        self._details: Details | None = None  # built when first opened or asked for (issue 14)
+        layout.addWidget(self.details)
+        self.clock: ElapsedClock | None = None
+        self.begin(started, pages, since)
+
+    def begin(self, started: ToolStarted, pages: PageSource | None, since: float | None = None) -> None:
+        """Shows the call ``started`` as a new row does: running, closed, no output yet. A row that
+        left the view serves the next call this way (``ToolPanel``): building a row and polishing
+        its ~30 widgets, then freeing them, cost more than the rest of a call's events."""
+        self.call_id = started.call_id
+        self.started = started
+        self.finished: ToolFinished | None = None
+        self.stored: StoredCallState | None = None  # a past call: its state as the store keeps it
+        self.toggle.blockSignals(True)  # closing a reused row is not the person's click
+        self.toggle.setChecked(False)
+        self.toggle.blockSignals(False)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setText(started.name)
+        self.summary.setText("")
+        self.summary.setVisible(False)
+        if self.progress.last is not None:
+            self.progress.last = None
+            self.progress.bar.reset()
+            self.progress.bar.setRange(0, 100)
+            self.progress.message.setText("")
+            self.progress.message.setVisible(False)
+            self.progress.retranslate()
+        self.progress.setVisible(False)
+        self.person_text.setPlainText("")
+        self.person_label.setVisible(False)
+        self.person_text.setVisible(False)
+        self.opened.begin(started, pages)
+        self.duration.setText("")
+        self._stop_clock()
         start = since if since is not None else time.monotonic()
-        self.clock: ElapsedClock | None = ElapsedClock(self.duration, start, self.elapsed_text)
+        self.clock = ElapsedClock(self.duration, start, self.elapsed_text)
         self.retranslate()
 
-    @property
-    def opened(self) -> Details:
-        """The opened part, built on first use: the input, the output when finished, the labels
-        and the display line as the row shows them now."""
-        if self._details is None:
-            self._details = Details(self.started, self.pages)
-            self.layout().addWidget(self._details.widget)
-            if self.finished is not None:
-                self._details.output_pager.set_text(self.finished.body)
-            self.retranslate()
-        return self._details
-
-    @property
-    def details(self) -> QWidget:
-        return self.opened.widget
-
-    @property
-    def input_label(self) -> QLabel:
-        return self.opened.input_label
-
-    @property
-    def input_text(self) -> FitText:
-        return self.opened.input_text
-
-    @property
-    def input_pager(self) -> Pager:
-        return self.opened.input_pager
-
-    @property
-    def output_label(self) -> QLabel:
-        return self.opened.output_label
-
-    @property
-    def output_text(self) -> FitText:
-        return self.opened.output_text
-
-    @property
-    def output_pager(self) -> Pager:
-        return self.opened.output_pager
-
-    @property
-    def display_line(self) -> QLabel:
-        return self.opened.display_line
+    def _stop_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock.deleteLater()
+            self.clock = None
 
     def elapsed_text(self, seconds: int) -> str:
         return self.tr("{seconds} s").format(seconds=seconds)
@@ -153,39 +145,33 @@ class ToolRow(QFrame):
             self.toggle.setChecked(on)
             return
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
-        if on or self._details is not None:
-            self.details.setVisible(on)
+        self.details.setVisible(on)
         if on:
             self.load_pages()
 
     def load_pages(self) -> None:
         """Opened: learn from the store how long the input and output really are (in a worker)."""
-        self.opened.input_pager.load()
+        self.input_pager.load()
         if self.finished is not None:
-            self.opened.output_pager.load()
+            self.output_pager.load()
 
     def finish(self, event: ToolFinished) -> None:
         self.finished = event
-        if self.clock is not None:
-            self.clock.stop()
-            self.clock = None
+        self._stop_clock()
         self.progress.setVisible(False)
         self.person_text.setPlainText(event.for_person)
         self.person_label.setVisible(bool(event.for_person))
         self.person_text.setVisible(bool(event.for_person))
-        if self._details is not None:
-            self._details.output_pager.set_text(event.body)
-            if self.expanded:
-                self._details.output_pager.load()
+        self.output_pager.set_text(event.body)
+        if self.expanded:
+            self.output_pager.load()
         self.duration.setText(self.duration_text(event.ms))
         self.retranslate()
 
     def show_stored(self, state: StoredCallState) -> None:
         """A past call: the state and duration the store keeps (no clock: it is not running)."""
         self.stored = state
-        if self.clock is not None:
-            self.clock.stop()
-            self.clock = None
+        self._stop_clock()
         self.progress.setVisible(False)
         self.duration.setText(self.duration_text(state.duration_ms))
         self.retranslate()
@@ -223,16 +209,14 @@ class ToolRow(QFrame):
         }[self.state()]
 
     def retranslate(self) -> None:
-        if self._details is not None:
-            self._details.input_label.setText(self.tr("Input"))
-            self._details.output_label.setText(self.tr("Output"))
+        self.input_label.setText(self.tr("Input"))
+        self.output_label.setText(self.tr("Output"))
         self.person_label.setText(self.tr("Shown to you only (not sent to the model)"))
         if self.clock is not None:
             self.clock.tick()
         if self.finished is not None:  # the core's line, in the language shown now
             line = display_line(self.finished)
-            labels = [self.summary] if self._details is None else [self._details.display_line, self.summary]
-            for label in labels:
+            for label in (self.display_line, self.summary):
                 label.setText(line)
                 label.setVisible(bool(line))
         self.status.setText(self.status_text())
@@ -284,6 +268,7 @@ class ToolPanel(QScrollArea):
         self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
         self.calls: dict[str, CallEntry] = {}  # every call, collapsed ones included
         self.rows: dict[str, ToolRow] = {}  # the calls shown as widgets now
+        self.spare: list[ToolRow] = []  # a row that left the view, hidden, for the next call
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -297,7 +282,14 @@ class ToolPanel(QScrollArea):
         super().changeEvent(event)
 
     def _build(self, entry: CallEntry) -> QWidget:
-        row = entry.widget = ToolRow(entry.started, pages=self.pages, since=entry.since)
+        if self.spare:  # the row that last left the view shows this call
+            row = self.spare.pop()
+            row.begin(entry.started, self.pages, entry.since)
+            row.setVisible(True)
+        else:
+            row = ToolRow(entry.started, pages=self.pages, since=entry.since)
+            row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
+        entry.widget = row
         if entry.finished is not None:
             row.finish(entry.finished)
         elif entry.progress is not None:
@@ -305,12 +297,16 @@ class ToolPanel(QScrollArea):
         if entry.stored is not None:
             row.show_stored(entry.stored)
         self.rows[entry.started.call_id] = row
-        row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
         return row
 
     def _release(self, entry: CallEntry) -> None:
         self.rows.pop(entry.started.call_id, None)
-        entry.widget = None
+        row, entry.widget = entry.widget, None
+        if row is not None and not self.spare:  # kept for the next call (the window frees no row)
+            entry.row = None
+            self.rows_layout.removeWidget(row)
+            row.hide()
+            self.spare.append(row)
         done = entry.finished
         if done is not None and (done.images or done.person_images):  # no image bytes out of view
             entry.finished = replace(done, images=(), person_images=(), display_line=display_line(done))

@@ -1,17 +1,19 @@
 """What a live-view turn costs the window outside the chat column, counted, never timed (issue 14,
-window part): repaints a frame, widgets of a tool row and rows alive, scalings per paint of a
+window part): repaints a frame, tool rows built per call and alive, scalings per paint of a
 picture, writes to the agents list that change nothing."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize
 from PySide6.QtGui import QColor, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from app.widgets import toolpanel
 from app.widgets.agents import AgentList
 from app.widgets.preview import Picture
 from app.widgets.rows import LIVE_ROWS
@@ -58,20 +60,31 @@ def add_call(panel: ToolPanel, n: int) -> None:
     )
 
 
-def test_a_collapsed_tool_row_is_a_header_and_a_line(qtbot: QtBot) -> None:
+def test_a_row_that_leaves_the_panel_serves_the_next_call(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[ToolRow] = []
+
+    class Counted(ToolRow):
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            built.append(self)
+
+    monkeypatch.setattr(toolpanel, "ToolRow", Counted)
     panel = ToolPanel()
     qtbot.addWidget(panel)
+    panel.show()
     for n in range(300):
         add_call(panel, n)
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    rows = panel.findChildren(ToolRow)
-    assert len(rows) <= LIVE_ROWS
-    assert max(len(row.findChildren(QWidget)) for row in rows) <= 16  # it was 33
-    assert len(panel.findChildren(QWidget)) <= LIVE_ROWS * 16 + 10
-    row = rows[-1]
-    row.set_expanded(True)  # opened: the exact input and output are built then
+    assert len(built) <= LIVE_ROWS + 1  # it was one a call: 300 built, polished and freed
+    assert len(panel.findChildren(ToolRow)) <= LIVE_ROWS + 1
+    assert list(panel.rows) == [f"c{n}" for n in range(300 - LIVE_ROWS, 300)]
+    row = panel.rows["c299"]  # a reused row shows its own call only, as a new one does
+    assert (row.status.text(), row.summary.text(), row.expanded) == ("ok", "(1 image)", False)
+    row.set_expanded(True)
     assert row.details.isVisibleTo(row) and row.output_text.toPlainText() == "frame"
-    assert row.display_line.text() == "(1 image)"
+    assert row.display_line.text() == "(1 image)" and row.input_text.toPlainText() == "{}"
 
 
 def test_a_picture_drawn_smaller_is_scaled_once_not_per_paint(
