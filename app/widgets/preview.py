@@ -84,10 +84,8 @@ class Picture(ClickableLabel):
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self._logical: QSize | None = None
-        self._source: QPixmap | None = None  # the decoded preview, as set (``pixmap()`` is a copy per call)
-        self._drawn: QPixmap | None = (
-            None  # it scaled to the last drawn size and ratio, kept for the next paint
-        )
+        self._source: QPixmap | None = None  # the decoded preview as set (``pixmap()``: a copy a call)
+        self._drawn: QPixmap | None = None  # it scaled to the last size and ratio drawn, kept
         self._heights: dict[int, int] = {}  # height for width, per width a layout asked for
         self.scaled = 0  # scalings done (a test counts them: one per size, none per paint)
 

@@ -10,8 +10,9 @@ A row that leaves the view serves the next call (``ToolRow.begin``): no row is b
 and freed per call.
 
 A row also shows a past call's stored state and duration (``show_stored``) and renders its core
-line again on a language switch; both belong to the row they change. A row that leaves the view lets its call's image bytes go (its line kept as shown), and a replayed page
-builds only the rows kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
+line again on a language switch; both belong to the row they change. A row that leaves the view
+lets its call's image bytes go (its line kept as shown), and a replayed page builds only the rows
+kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
 """
 
 from __future__ import annotations
