@@ -1,6 +1,6 @@
 """What a live-view turn costs the window outside the chat column, counted, never timed (issue 14,
 window part): repaints a frame, tool rows built per call and alive, scalings per paint of a
-picture, writes to the agents list that change nothing."""
+picture, writes to the agents list that change nothing, the conversations list built per turn."""
 
 from __future__ import annotations
 
@@ -15,11 +15,13 @@ from pytestqt.qtbot import QtBot
 
 from app.widgets import toolpanel
 from app.widgets.agents import AgentList
+from app.widgets.conversations import ConversationList
 from app.widgets.preview import Picture
 from app.widgets.rows import LIVE_ROWS
 from app.widgets.toolpanel import ToolPanel, ToolRow
 from core.canonical import Usage
 from core.events import ToolFinished, ToolStarted
+from core.store import ConversationInfo
 from core.village import AgentState, AgentStatus, Village
 from tests.fakes.configs import window_config
 from tests.fakes.scripted import ScriptedBackend
@@ -159,3 +161,20 @@ def test_an_agents_refresh_that_changes_nothing_writes_nothing(qtbot: QtBot) -> 
     assert changes == []  # it was a write per cell per refresh, each a relayout and a repaint
     agents.set_statuses([status(AgentState.RUNNING, 12)])
     assert agents.row_texts("a1")[2:] == ["running", "12"] and changes
+
+
+def conversation(cid: str, turns: int, updated: float, village: str | None = "v1") -> ConversationInfo:
+    return ConversationInfo(cid, "a1", f"talk {cid}", 1_700_000_000.0, updated, turns, 2 * turns, village)
+
+
+def test_a_turn_that_ends_updates_the_conversation_rows_in_place(qtbot: QtBot) -> None:
+    conversations = ConversationList()
+    qtbot.addWidget(conversations)
+    earlier = [conversation("old", 1, 1_600_000_000.0, None)]
+    conversations.show_conversations([conversation("c1", 1, 1_700_000_100.0)], earlier, "c1")
+    rows = conversations.items()
+    conversations.show_conversations([conversation("c1", 2, 1_700_000_200.0)], earlier, "c1")
+    assert all(a is b for a, b in zip(conversations.items(), rows, strict=True))  # it was a new list a turn
+    assert rows[0].toolTip(0) == "2 requests"
+    conversations.show_conversations([conversation("c2", 0, 1_700_000_300.0)], earlier, "c2")  # another: anew
+    assert [i.text(0) for i in conversations.items()] == ["talk c2", "talk old"]
