@@ -50,6 +50,7 @@ from .bridge import EventBridge
 from .contracts import TurnHandleLike, VillageLike
 from .conversation_pane import ConversationPane
 from .desktop import DesktopManners, window_title
+from .frame_pacing import FramePacer
 from .i18n import Translations
 from .keys import KeyStore
 from .left_pane import fit_servers, follow_person, left_splitter
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
         self.settings_dialog: Any = None
         self.setObjectName("mainWindow")
         self.setGeometry(fitted(self.screen(), QSize(1280, 780)))
+        self.pacer = FramePacer(self)  # one repaint a frame however many passes dirty it (issue 14)
 
         self.bridge = EventBridge(self)
         self.bridge.attach(village.bus)

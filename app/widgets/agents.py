@@ -31,6 +31,15 @@ SIZED = (1, 2, 3, 4)  # the columns as wide as their text
 MIN_TEMPLATE_WIDTH = 48  # the template column gives way to the name down to this, then folds
 
 
+def put(item: QTreeWidgetItem, column: int, text: str, tip: str | None = None) -> None:
+    """A cell's text (and tooltip), written only when it changes: every write tells the view,
+    which schedules a relayout and a repaint of the list (ten a live-view turn, issue 14)."""
+    if item.text(column) != text:
+        item.setText(column, text)
+    if tip is not None and item.toolTip(column) != tip:
+        item.setToolTip(column, tip)
+
+
 def cached_share(usage: Usage) -> float | None:
     """The share of a turn's input read from the provider's cache; None when it had no input."""
     whole = usage.input + usage.cache_read + usage.cache_write
@@ -81,7 +90,9 @@ class AgentList(QTreeWidget):
         for col in SIZED:
             widths = [header_metrics.horizontalAdvance(labels.text(col))]
             widths += [metrics.horizontalAdvance(item.text(col)) for item in items if item is not None]
-            header.resizeSection(col, max(widths) + 2 * COLUMN_PADDING)
+            width = max(widths) + 2 * COLUMN_PADDING
+            if header.sectionSize(col) != width:
+                header.resizeSection(col, width)
         # the name comes first: when the sized columns leave it too little room, the template
         # column gives way (its text elides, or, below MIN_TEMPLATE_WIDTH, it folds away; the
         # template is in the row's tooltip)
@@ -111,26 +122,18 @@ class AgentList(QTreeWidget):
 
     def _fill(self, item: QTreeWidgetItem, status: AgentStatus) -> None:
         tokens = status.usage.input + status.usage.output
-        item.setText(0, status.name)
-        item.setText(1, status.template)
-        item.setToolTip(0, f"{status.name} — {status.template}")
-        item.setToolTip(1, status.template)
-        item.setText(2, self.state_text(str(status.state)))
-        item.setText(3, NO_TOKENS if status.backend == OFFLINE_DEMO else f"{tokens:,}")
-        item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        item.setToolTip(2, status.error or "")
-        item.setData(0, Qt.ItemDataRole.UserRole, status.agent_id)
+        put(item, 0, status.name, f"{status.name} — {status.template}")
+        put(item, 1, status.template, status.template)
+        put(item, 2, self.state_text(str(status.state)), status.error or "")
+        put(item, 3, NO_TOKENS if status.backend == OFFLINE_DEMO else f"{tokens:,}")
         self._fill_context(item, status.agent_id)
 
     def _fill_context(self, item: QTreeWidgetItem, agent_id: str) -> None:
         measured = self._context.get(agent_id)
         if measured is None or measured.budget_tokens <= 0:
-            item.setText(4, "")
-            item.setToolTip(4, "")
+            put(item, 4, "", "")
             return
         share = round(100 * measured.used_tokens / measured.budget_tokens)
-        item.setText(4, self.tr("{percent} %").format(percent=share))
-        item.setTextAlignment(4, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         lines = [
             self.tr("{used} of {budget} tokens of the context budget").format(
                 used=f"{measured.used_tokens:,}", budget=f"{measured.budget_tokens:,}"
@@ -146,7 +149,7 @@ class AgentList(QTreeWidget):
                     percent=round(100 * cached)
                 )
             )
-        item.setToolTip(4, "\n".join(lines))
+        put(item, 4, self.tr("{percent} %").format(percent=share), "\n".join(lines))
 
     def on_context(self, event: ContextMeasured) -> None:
         """The agent's last request was fitted into its context budget (the offline demo's script
@@ -155,7 +158,8 @@ class AgentList(QTreeWidget):
         if status is not None and status.backend == OFFLINE_DEMO:
             return
         self._context[event.agent_id] = event
-        self.setColumnHidden(4, False)
+        if self.isColumnHidden(4):
+            self.setColumnHidden(4, False)
         self._refill(event.agent_id)
 
     def on_turn_finished(self, event: TurnFinished) -> None:
@@ -181,6 +185,9 @@ class AgentList(QTreeWidget):
             item = self._items.get(status.agent_id)
             if item is None:
                 item = self._items[status.agent_id] = QTreeWidgetItem(self)
+                item.setData(0, Qt.ItemDataRole.UserRole, status.agent_id)
+                for column in (3, 4):
+                    item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self._statuses[status.agent_id] = status
             self._fill(item, status)
         for agent_id in list(self._items):

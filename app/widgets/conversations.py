@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
 
 from core.store import ConversationInfo
 
+from .agents import put
+
 ID_ROLE = Qt.ItemDataRole.UserRole
 EARLIER = "earlier"  # the group row's id
 
@@ -120,15 +122,35 @@ class ConversationList(QWidget):
     def show_conversations(
         self, mine: Sequence[ConversationInfo], earlier: Sequence[ConversationInfo], current: str
     ) -> None:
-        """This village's conversations (newest first) and the earlier ones; ``current`` bold."""
+        """This village's conversations (newest first) and the earlier ones; ``current`` bold.
+        The same conversations as shown (a turn ended: its time and count changed) update their
+        rows in place; the list is built again only when the conversations or the current one
+        change (issue 14: it was built again after every turn)."""
+        ids = ([c.id for c in mine], [c.id for c in earlier], current)
+        same = ids == ([c.id for c in self._mine], [c.id for c in self._earlier], self.current)
         self._mine, self._earlier, self.current = list(mine), list(earlier), current
-        self._fill()
+        if same and len(self.items()) == len(self._mine) + len(self._earlier):
+            self._update()
+        else:
+            self._fill()
+
+    def _update(self) -> None:
+        self._filling = True
+        try:
+            for item, info in zip(self.items(), [*self._mine, *self._earlier], strict=True):
+                put(item, 0, info.title or self.tr("New conversation"), self.turns_text(info))
+                put(item, 1, when(info.updated))
+        finally:
+            self._filling = False
+
+    def turns_text(self, info: ConversationInfo) -> str:
+        return self.tr("{turns} requests").format(turns=info.turns)
 
     def _row(self, info: ConversationInfo) -> QTreeWidgetItem:
         item = QTreeWidgetItem([info.title or self.tr("New conversation"), when(info.updated)])
         item.setData(0, ID_ROLE, info.id)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
-        item.setToolTip(0, self.tr("{turns} requests").format(turns=info.turns))
+        item.setToolTip(0, self.turns_text(info))
         if info.id == self.current:
             font = QFont(item.font(0))
             font.setBold(True)

@@ -82,18 +82,33 @@ class Picture(ClickableLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        policy = QSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self._logical: QSize | None = None
+        self._source: QPixmap | None = None  # the decoded preview as set (``pixmap()``: a copy a call)
+        self._drawn: QPixmap | None = None  # it scaled to the last size and ratio drawn, kept
+        self._heights: dict[int, int] = {}  # height for width, per width a layout asked for
+        self.scaled = 0  # scalings done (a test counts them: one per size, none per paint)
 
     def setPixmap(self, pixmap: QPixmap | QImage) -> None:  # Qt name: the size is kept with the picture
         super().setPixmap(pixmap)
-        self._logical = None if pixmap.isNull() else pixmap.deviceIndependentSize().toSize()
+        self._source = None if pixmap.isNull() else self.pixmap()
+        self._logical = None if self._source is None else self._source.deviceIndependentSize().toSize()
+        self._drawn = None
+        self._picture_size_policy()
 
     def setText(self, text: str) -> None:  # Qt name: a text replaces the picture
         super().setText(text)
-        self._logical = None
+        self._logical = self._source = self._drawn = None
+        self._picture_size_policy()
+
+    def _picture_size_policy(self) -> None:
+        """A picture's height follows its width (the aspect kept); a text's does not. Said by the
+        size policy, which Qt reads without asking Python (a layout pass asks every row)."""
+        self._heights.clear()
+        policy = self.sizePolicy()
+        if policy.hasHeightForWidth() != (self._logical is not None):
+            policy.setHeightForWidth(self._logical is not None)
+            self.setSizePolicy(policy)
 
     def _size(self) -> QSize | None:
         """The picture's logical size (its device pixels over its device pixel ratio), kept when
@@ -110,14 +125,40 @@ class Picture(ClickableLabel):
             return super().minimumSizeHint()
         return fit(size, min(size.width(), 120), size.height())
 
-    def hasHeightForWidth(self) -> bool:
-        return self._size() is not None
-
     def heightForWidth(self, width: int) -> int:
         size = self._size()
         if size is None:
             return super().heightForWidth(width)
-        return fit(size, width, size.height()).height()
+        height = self._heights.get(width)
+        if height is None:  # a layout pass asks the same few widths many times
+            if len(self._heights) > 8:
+                self._heights.clear()
+            height = self._heights[width] = fit(size, width, size.height()).height()
+        return height
+
+    def drawn(self, target: QSize, ratio: float) -> QPixmap | None:
+        """The picture as drawn at ``target`` logical pixels on a ``ratio`` screen: the decoded
+        preview itself when it is one to one, else it scaled once (smooth) and kept until the size
+        or the ratio changes, so a paint copies pixels and never scales."""
+        source = self._source
+        if source is None:
+            return None
+        if target == self._logical and source.devicePixelRatio() == ratio:
+            return source
+        kept = self._drawn
+        if (
+            kept is None
+            or kept.deviceIndependentSize().toSize() != target
+            or kept.devicePixelRatio() != ratio
+        ):
+            device = QSize(max(1, round(target.width() * ratio)), max(1, round(target.height() * ratio)))
+            kept = source.scaled(
+                device, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
+            kept.setDevicePixelRatio(ratio)
+            self._drawn = kept
+            self.scaled += 1
+        return kept
 
     def paintEvent(self, event: QPaintEvent) -> None:
         size = self._size()
@@ -125,16 +166,10 @@ class Picture(ClickableLabel):
             super().paintEvent(event)
             return
         rect = self.contentsRect()
-        target = fit(size, rect.width(), rect.height())
         painter = QPainter(self)
-        pixmap = self.pixmap()
-        if target == size and pixmap.devicePixelRatio() == painter.device().devicePixelRatioF():
+        pixmap = self.drawn(fit(size, rect.width(), rect.height()), painter.device().devicePixelRatioF())
+        if pixmap is not None:
             painter.drawPixmap(rect.x(), rect.y(), pixmap)  # one to one: a copy, no scaling pass
-        else:
-            # smooth whenever device pixels are not copied one to one (a narrow chat, a frame
-            # smaller than the screen's pixels)
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            painter.drawPixmap(rect.x(), rect.y(), target.width(), target.height(), pixmap)
         painter.end()
 
 

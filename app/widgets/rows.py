@@ -84,6 +84,7 @@ def scroll_column(
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     inner = QWidget()
     inner.setObjectName(inner_name)
+    inner.setAutoFillBackground(True)  # opaque: a scroll moves its pixels, repaints only the strip uncovered
     layout = QVBoxLayout(inner)
     layout.setContentsMargins(margin, margin, margin, margin)
     layout.setSpacing(spacing)

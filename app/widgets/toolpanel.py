@@ -6,10 +6,13 @@ shows the person only (MCP blocks for the audience "user") stays visible under t
 Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
 with "Show earlier".
 
-Just over 400 lines: a row now also shows a past call's stored state and duration (``show_stored``)
-and renders its core line again on a language switch; both belong to the row they change. A row
-that leaves the view lets its call's image bytes go (its line kept as shown), and a replayed page
-builds only the rows kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
+A row that leaves the view serves the next call (``ToolRow.begin``): no row is built, polished
+and freed per call.
+
+A row also shows a past call's stored state and duration (``show_stored``) and renders its core
+line again on a language switch; both belong to the row they change. A row that leaves the view
+lets its call's image bytes go (its line kept as shown), and a replayed page builds only the rows
+kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
 """
 
 from __future__ import annotations
@@ -18,71 +21,18 @@ import time
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QScrollArea,
-    QSizePolicy,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from app.live_text import display_line
 from core.events import StoredCallState, ToolFinished, ToolProgress, ToolStarted
 
-from .pager import INPUT, OUTPUT, PAGE_CHARS, Pager, PageSource, pretty_arguments
+from .pager import PAGE_CHARS, PageSource
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
+from .tool_details import MAX_TEXT_LINES, Details, FitText
 from .tool_progress import CallProgress, ElapsedClock
 
 MAX_DETAIL_CHARS = PAGE_CHARS  # shown per page; storage keeps everything, the rest pages (D-6)
-MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many lines, then scrolls
-
-
-class FitText(QPlainTextEdit):
-    """A read-only text box as tall as its (wrapped) text, at most ``max_lines`` lines; longer
-    text scrolls inside it."""
-
-    def __init__(
-        self, text: str = "", max_lines: int = MAX_TEXT_LINES, parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.max_lines = max_lines
-        self.setReadOnly(True)
-        self.setObjectName("toolText")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setPlainText(text)
-
-    def setPlainText(self, text: str) -> None:  # Qt name: the box refits with new text
-        super().setPlainText(text)
-        self.fit()
-
-    def text_height(self) -> int:
-        """Pixels of the wrapped text as the box lays it out (the first block carries the top
-        margin), capped at ``max_lines`` lines."""
-        line = self.fontMetrics().lineSpacing()
-        cap = self.max_lines * line
-        layout = self.document().documentLayout()
-        total = 0.0
-        block = self.document().begin()
-        while block.isValid() and total < cap:
-            total += layout.blockBoundingRect(block).height()  # lays the block out at this width
-            block = block.next()
-        return int(min(max(total, line), cap))
-
-    def fit(self) -> None:
-        margin = int(self.document().documentMargin())
-        height = self.text_height() + 2 * margin + 2 * self.frameWidth()
-        if height != self.height() or self.minimumHeight() != height:
-            self.setFixedHeight(height)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width():  # the text wraps anew
-            self.fit()
+__all__ = ["MAX_DETAIL_CHARS", "MAX_TEXT_LINES", "CallEntry", "FitText", "ToolPanel", "ToolRow"]
 
 
 class ToolRow(QFrame):
@@ -97,16 +47,10 @@ class ToolRow(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("toolRow")
-        self.call_id = started.call_id
-        self.started = started
-        self.finished: ToolFinished | None = None
-        self.stored: StoredCallState | None = None  # a past call: its state as the store keeps it
         self.toggle = QToolButton()
         self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
-        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setText(started.name)
         self.toggle.toggled.connect(self.set_expanded)
         self.status = QLabel()
         self.status.setObjectName("toolStatus")
@@ -115,52 +59,24 @@ class ToolRow(QFrame):
         self.summary = QLabel("")  # the display line, also visible while collapsed
         self.summary.setObjectName("toolSummary")
         self.summary.setContentsMargins(22, 0, 0, 0)
-        self.summary.setVisible(False)
         self.progress = CallProgress()
         self.person_label = QLabel()  # what the result shows the person only
         self.person_label.setObjectName("toolForPerson")
         self.person_label.setContentsMargins(22, 0, 0, 0)
         self.person_text = FitText("", max_lines=6)
-        self.person_label.setVisible(False)
-        self.person_text.setVisible(False)
+        self.person_label.setBuddy(self.person_text)  # a screen reader names the text by its label
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.toggle)
         header.addStretch(1)
         header.addWidget(self.status)
         header.addWidget(self.duration)
-
-        self.details = QWidget()
-        self.details.setObjectName("toolDetails")
-        self.input_label = QLabel()
-        self.input_text = FitText()
-        self.input_pager = Pager(self.input_text, INPUT)  # pages read from the store (D-6)
-        self.input_pager.set_source(pages, started.turn_id, started.call_id)
-        self.input_pager.set_text(pretty_arguments(started.arguments))
-        self.output_label = QLabel()
-        self.output_text = FitText("")
-        self.output_pager = Pager(self.output_text, OUTPUT)
-        self.output_pager.set_source(pages, started.turn_id, started.call_id)
-        self.output_pager.setVisible(False)
-        for label, text in (
-            (self.person_label, self.person_text),
-            (self.input_label, self.input_text),
-            (self.output_label, self.output_text),
-        ):
-            label.setBuddy(text)  # a screen reader names each text by the label above it
-        self.display_line = QLabel("")  # after the output body (S70-18)
-        self.display_line.setObjectName("displayLine")
-        self.display_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        d = QVBoxLayout(self.details)
-        d.setContentsMargins(18, 2, 0, 4)
-        d.addWidget(self.input_label)
-        d.addWidget(self.input_text)
-        d.addWidget(self.input_pager)
-        d.addWidget(self.output_label)
-        d.addWidget(self.output_text)
-        d.addWidget(self.display_line)  # right after the output body (S70-18)
-        d.addWidget(self.output_pager)
-        self.details.setVisible(False)
+        self.opened = Details()
+        self.details = self.opened.widget
+        self.input_label, self.input_text = self.opened.input_label, self.opened.input_text
+        self.output_label, self.output_text = self.opened.output_label, self.opened.output_text
+        self.input_pager, self.output_pager = self.opened.input_pager, self.opened.output_pager
+        self.display_line = self.opened.display_line
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -171,9 +87,47 @@ class ToolRow(QFrame):
         layout.addWidget(self.person_label)
         layout.addWidget(self.person_text)
         layout.addWidget(self.details)
+        self.clock: ElapsedClock | None = None
+        self.begin(started, pages, since)
+
+    def begin(self, started: ToolStarted, pages: PageSource | None, since: float | None = None) -> None:
+        """Shows the call ``started`` as a new row does: running, closed, no output yet. A row that
+        left the view serves the next call this way (``ToolPanel``): building a row and polishing
+        its ~30 widgets, then freeing them, cost more than the rest of a call's events."""
+        self.call_id = started.call_id
+        self.started = started
+        self.finished: ToolFinished | None = None
+        self.stored: StoredCallState | None = None  # a past call: its state as the store keeps it
+        self.toggle.blockSignals(True)  # closing a reused row is not the person's click
+        self.toggle.setChecked(False)
+        self.toggle.blockSignals(False)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setText(started.name)
+        self.summary.setText("")
+        self.summary.setVisible(False)
+        if self.progress.last is not None:
+            self.progress.last = None
+            self.progress.bar.reset()
+            self.progress.bar.setRange(0, 100)
+            self.progress.message.setText("")
+            self.progress.message.setVisible(False)
+            self.progress.retranslate()
+        self.progress.setVisible(False)
+        self.person_text.setPlainText("")
+        self.person_label.setVisible(False)
+        self.person_text.setVisible(False)
+        self.opened.begin(started, pages)
+        self.duration.setText("")
+        self._stop_clock()
         start = since if since is not None else time.monotonic()
-        self.clock: ElapsedClock | None = ElapsedClock(self.duration, start, self.elapsed_text)
+        self.clock = ElapsedClock(self.duration, start, self.elapsed_text)
         self.retranslate()
+
+    def _stop_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock.deleteLater()
+            self.clock = None
 
     def elapsed_text(self, seconds: int) -> str:
         return self.tr("{seconds} s").format(seconds=seconds)
@@ -204,9 +158,7 @@ class ToolRow(QFrame):
 
     def finish(self, event: ToolFinished) -> None:
         self.finished = event
-        if self.clock is not None:
-            self.clock.stop()
-            self.clock = None
+        self._stop_clock()
         self.progress.setVisible(False)
         self.person_text.setPlainText(event.for_person)
         self.person_label.setVisible(bool(event.for_person))
@@ -220,9 +172,7 @@ class ToolRow(QFrame):
     def show_stored(self, state: StoredCallState) -> None:
         """A past call: the state and duration the store keeps (no clock: it is not running)."""
         self.stored = state
-        if self.clock is not None:
-            self.clock.stop()
-            self.clock = None
+        self._stop_clock()
         self.progress.setVisible(False)
         self.duration.setText(self.duration_text(state.duration_ms))
         self.retranslate()
@@ -272,9 +222,11 @@ class ToolRow(QFrame):
                 label.setVisible(bool(line))
         self.status.setText(self.status_text())
         state = self.state()
-        self.status.setProperty("state", "error" if state in ("interrupted", "failed") else state)
-        self.status.style().unpolish(self.status)
-        self.status.style().polish(self.status)
+        shade = "error" if state in ("interrupted", "failed") else state
+        if self.status.property("state") != shade:  # styled again only when its colour changes
+            self.status.setProperty("state", shade)
+            self.status.style().unpolish(self.status)
+            self.status.style().polish(self.status)
         self.toggle.setToolTip(self.tr("Show or hide the exact input and output"))
 
     def changeEvent(self, event: QEvent) -> None:
@@ -317,6 +269,7 @@ class ToolPanel(QScrollArea):
         self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
         self.calls: dict[str, CallEntry] = {}  # every call, collapsed ones included
         self.rows: dict[str, ToolRow] = {}  # the calls shown as widgets now
+        self.spare: list[ToolRow] = []  # a row that left the view, hidden, for the next call
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -330,7 +283,14 @@ class ToolPanel(QScrollArea):
         super().changeEvent(event)
 
     def _build(self, entry: CallEntry) -> QWidget:
-        row = entry.widget = ToolRow(entry.started, pages=self.pages, since=entry.since)
+        if self.spare:  # the row that last left the view shows this call
+            row = self.spare.pop()
+            row.begin(entry.started, self.pages, entry.since)
+            row.setVisible(True)
+        else:
+            row = ToolRow(entry.started, pages=self.pages, since=entry.since)
+            row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
+        entry.widget = row
         if entry.finished is not None:
             row.finish(entry.finished)
         elif entry.progress is not None:
@@ -338,12 +298,16 @@ class ToolPanel(QScrollArea):
         if entry.stored is not None:
             row.show_stored(entry.stored)
         self.rows[entry.started.call_id] = row
-        row.toggle.toggled.connect(lambda _on: self._row_toggled(row))
         return row
 
     def _release(self, entry: CallEntry) -> None:
         self.rows.pop(entry.started.call_id, None)
-        entry.widget = None
+        row, entry.widget = entry.widget, None
+        if row is not None and not self.spare:  # kept for the next call (the window frees no row)
+            entry.row = None
+            self.rows_layout.removeWidget(row)
+            row.hide()
+            self.spare.append(row)
         done = entry.finished
         if done is not None and (done.images or done.person_images):  # no image bytes out of view
             entry.finished = replace(done, images=(), person_images=(), display_line=display_line(done))
