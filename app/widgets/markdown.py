@@ -22,6 +22,8 @@ from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
+from .wrap_label import WrapLabel
+
 UrlOpener = Callable[[QUrl], object]
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)")
 LIST_ITEM = re.compile(r"^([-*+]|\d{1,9}[.)])(\s|$)")
@@ -145,10 +147,9 @@ class CodeBlock(QFrame):
         self.language.setObjectName("codeLanguage")
         self.language.setVisible(bool(language))
         self.copy_button = CopyButton(lambda: self.code)
-        self.body = QLabel()
+        self.body = WrapLabel()
         self.body.setObjectName("codeText")
         self.body.setTextFormat(Qt.TextFormat.PlainText)
-        self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.body.setText(code)
         header = QHBoxLayout()
@@ -220,10 +221,9 @@ class MarkdownView(QWidget):
     def _build(self, block: Block) -> QWidget:
         if block.kind == "code":
             return CodeBlock(block.text, block.language)
-        label = QLabel()
+        label = WrapLabel()
         label.setObjectName("bubbleText")
         label.setTextFormat(Qt.TextFormat.RichText)
-        label.setWordWrap(True)
         label.setOpenExternalLinks(False)
         label.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse

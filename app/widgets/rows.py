@@ -55,7 +55,7 @@ class FollowEnd(QObject):
         self.at_end = True
         if not self.pending:
             self.pending = True
-            QTimer.singleShot(0, self._follow)
+            QTimer.singleShot(0, self, self._follow)  # never after the view is gone
 
     def _follow(self) -> None:
         self.pending = False
@@ -75,6 +75,21 @@ class FollowEnd(QObject):
             self.bar.setValue(high)
 
 
+class Column(QWidget):
+    """The widget a row view scrolls. Its layout pass and the scroll area's (the range, the
+    scroll to the end) run in one go: left to Qt, each is a posted event of its own loop iteration,
+    and a paint already due in between drew the rows moved but not yet scrolled: two full repaints
+    of the view for one new row."""
+
+    def event(self, event: QEvent) -> bool:
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            viewport = self.parentWidget()
+            if viewport is not None:  # the scroll area's pass: its range, then FollowEnd's scroll
+                QCoreApplication.sendPostedEvents(viewport, QEvent.Type.LayoutRequest)
+        return done
+
+
 def scroll_column(
     area: QScrollArea, inner_name: str, margin: int, spacing: int, show_earlier: Callable[[], object]
 ) -> tuple[QWidget, QVBoxLayout, QPushButton]:
@@ -82,7 +97,7 @@ def scroll_column(
     button, not yet placed: the caller puts it where its rows start, then ``area.setWidget(inner)``."""
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    inner = QWidget()
+    inner = Column()
     inner.setObjectName(inner_name)
     layout = QVBoxLayout(inner)
     layout.setContentsMargins(margin, margin, margin, margin)
@@ -133,9 +148,16 @@ class RowWindow(Generic[E]):
         row = None
         if not self.holding:
             row = entry.row = self.build(entry)
-            self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
+            self._place(self.first + len(self.entries) - 1 - self.live_from, row)
         self._trim()
         return row
+
+    def _place(self, at: int, row: QWidget) -> None:
+        """Insert ``row`` at layout index ``at`` and show it at once: left to Qt, a row added to a
+        shown layout is shown by a queued call, a loop iteration later, so the column was laid out
+        (and repainted) once for the rows moved and again for the new row shown."""
+        self.layout.insertWidget(at, row)
+        row.show()
 
     def hold(self) -> None:
         """Entries appended from now on are data only: a replay appends a page of turns, then
@@ -149,7 +171,7 @@ class RowWindow(Generic[E]):
         for at, entry in enumerate(self.live()):
             if entry.row is None:
                 entry.row = self.build(entry)
-                self.layout.insertWidget(self.first + at, entry.row)
+                self._place(self.first + at, entry.row)
                 built.append(entry)
         return built
 
@@ -172,7 +194,7 @@ class RowWindow(Generic[E]):
         restored = self.entries[start : self.live_from]
         for entry in reversed(restored):
             entry.row = self.build(entry)
-            self.layout.insertWidget(self.first, entry.row)
+            self._place(self.first, entry.row)
         self.limit += len(restored)
         self.live_from = start
         self.button.setVisible(self.live_from > 0)
