@@ -196,6 +196,7 @@ class MarkdownView(QWidget):
     def set_markdown(self, text: str) -> None:
         """Show ``text``; only the blocks that changed are rendered again."""
         blocks = split_blocks(text)
+        added = []
         for i, block in enumerate(blocks):
             if i < len(self.blocks) and self.blocks[i] == block:
                 continue
@@ -206,9 +207,12 @@ class MarkdownView(QWidget):
                 part = self._build(block)
                 self.parts.append(part)
                 self.layout_.addWidget(part)
+                added.append(part)
             self.renders += 1
         self._drop_from(len(blocks))
         self.blocks = blocks
+        for part in added:  # now, not by Qt's queued call: the chat laid out again a loop later
+            part.show()
 
     def _drop_from(self, index: int) -> None:
         for part in self.parts[index:]:

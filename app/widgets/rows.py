@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 LIVE_ROWS = 24  # rows kept as widgets (about six camera turns); the rest collapse into "Show earlier"
 EARLIER_STEP = 20  # rows restored per "Show earlier" click
@@ -75,18 +75,34 @@ class FollowEnd(QObject):
             self.bar.setValue(high)
 
 
+def shown(row: QWidget, column: QWidget | None) -> QWidget:
+    """``row`` made a shown child of ``column`` before it joins the column's layout. Left to Qt,
+    a widget added to a shown layout is shown by a queued call a loop iteration later, and showing
+    lays the layouts above it out at once: the column was laid out in its old height (every row
+    squeezed a pixel, so every text repainted) and once more for the new row."""
+    row.setParent(column)
+    row.show()
+    return row
+
+
+def shown_row(entry: Entry) -> QWidget:
+    assert entry.row is not None
+    return entry.row
+
+
 class Column(QWidget):
-    """The widget a row view scrolls. Its layout pass and the scroll area's (the range, the
-    scroll to the end) run in one go: left to Qt, each is a posted event of its own loop iteration,
-    and a paint already due in between drew the rows moved but not yet scrolled: two full repaints
-    of the view for one new row."""
+    """The widget a row view scrolls. One layout pass places its rows once: the scroll area sizes
+    the column for its new rows first (Qt laid them out in the old height, then again in the new),
+    and the scroll area's own pass (the range, FollowEnd's scroll) follows at once, not a loop
+    iteration later after a paint of rows moved but not yet scrolled."""
 
     def event(self, event: QEvent) -> bool:
-        done = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest:
-            viewport = self.parentWidget()
-            if viewport is not None:  # the scroll area's pass: its range, then FollowEnd's scroll
-                QCoreApplication.sendPostedEvents(viewport, QEvent.Type.LayoutRequest)
+        viewport = self.parentWidget()
+        if event.type() != QEvent.Type.LayoutRequest or viewport is None:
+            return super().event(event)
+        QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))  # the new height
+        done = super().event(event)  # the rows placed in it
+        QCoreApplication.sendPostedEvents(viewport, QEvent.Type.LayoutRequest)  # range and scroll
         return done
 
 
@@ -147,17 +163,10 @@ class RowWindow(Generic[E]):
         self.entries.append(entry)
         row = None
         if not self.holding:
-            row = entry.row = self.build(entry)
-            self._place(self.first + len(self.entries) - 1 - self.live_from, row)
+            row = entry.row = shown(self.build(entry), self.layout.parentWidget())
+            self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
         self._trim()
         return row
-
-    def _place(self, at: int, row: QWidget) -> None:
-        """Insert ``row`` at layout index ``at`` and show it at once: left to Qt, a row added to a
-        shown layout is shown by a queued call, a loop iteration later, so the column was laid out
-        (and repainted) once for the rows moved and again for the new row shown."""
-        self.layout.insertWidget(at, row)
-        row.show()
 
     def hold(self) -> None:
         """Entries appended from now on are data only: a replay appends a page of turns, then
@@ -167,13 +176,12 @@ class RowWindow(Generic[E]):
     def build_held(self) -> list[E]:
         """The rows of the live entries appended while holding, in order; returns those entries."""
         self.holding = False
-        built = []
-        for at, entry in enumerate(self.live()):
-            if entry.row is None:
-                entry.row = self.build(entry)
-                self._place(self.first + at, entry.row)
-                built.append(entry)
-        return built
+        built = [(at, e) for at, e in enumerate(self.live()) if e.row is None]
+        for _, entry in built:
+            entry.row = shown(self.build(entry), self.layout.parentWidget())
+        for at, entry in built:
+            self.layout.insertWidget(self.first + at, shown_row(entry))
+        return [entry for _, entry in built]
 
     def _trim(self) -> None:
         while len(self.entries) - self.live_from > self.limit:
@@ -182,20 +190,30 @@ class RowWindow(Generic[E]):
             row, entry.row = entry.row, None
             if row is not None:
                 self.layout.removeWidget(row)
+                focus = QApplication.focusWidget()
+                if focus is not None and row.isAncestorOf(focus):
+                    focus.clearFocus()  # hidden with it, Qt would scroll the view to the next row
                 row.hide()
                 row.deleteLater()  # frees its pixmaps and text layouts
             self.live_from += 1
-        self.button.setVisible(self.live_from > 0)
+        self._show_button()
+
+    def _show_button(self) -> None:
+        """ "Show earlier" while rows are collapsed; set only when that changes (showing a shown
+        widget again lays the column out at once, in its old height)."""
+        if self.button.isHidden() == (self.live_from > 0):
+            self.button.setVisible(self.live_from > 0)
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[E]:
         """Build the rows of up to ``count`` collapsed entries just above the live ones; they stay
         (the window grows by as many rows). Returns the restored entries, oldest first."""
         start = max(0, self.live_from - count)
         restored = self.entries[start : self.live_from]
+        for entry in restored:
+            entry.row = shown(self.build(entry), self.layout.parentWidget())
         for entry in reversed(restored):
-            entry.row = self.build(entry)
-            self._place(self.first, entry.row)
+            self.layout.insertWidget(self.first, shown_row(entry))
         self.limit += len(restored)
         self.live_from = start
-        self.button.setVisible(self.live_from > 0)
+        self._show_button()
         return restored
