@@ -22,6 +22,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
+from .rows import shown
 from .wrap_label import WrapLabel
 
 UrlOpener = Callable[[QUrl], object]
@@ -194,25 +195,26 @@ class MarkdownView(QWidget):
         return [p for p in self.parts if isinstance(p, CodeBlock)]
 
     def set_markdown(self, text: str) -> None:
-        """Show ``text``; only the blocks that changed are rendered again."""
+        """Show ``text``; only the blocks that changed are rendered again. Blocks keep their
+        widgets up to the first whose kind changed (or the first new one); from there on they are
+        built anew, each a shown child before it joins the layout (``rows.shown``: the chat is laid
+        out once, not first in its old height)."""
         blocks = split_blocks(text)
-        added = []
-        for i, block in enumerate(blocks):
-            if i < len(self.blocks) and self.blocks[i] == block:
-                continue
-            if i < len(self.parts) and self.blocks[i].kind == block.kind:
-                self._update(self.parts[i], block)
-            else:
-                self._drop_from(i)
-                part = self._build(block)
-                self.parts.append(part)
-                self.layout_.addWidget(part)
-                added.append(part)
-            self.renders += 1
-        self._drop_from(len(blocks))
+        cut = next(
+            (i for i, b in enumerate(blocks) if i >= len(self.parts) or self.blocks[i].kind != b.kind),
+            len(blocks),
+        )
+        fresh = [shown(self._build(block), self) for block in blocks[cut:]]
+        for i in range(cut):
+            if self.blocks[i] != blocks[i]:
+                self._update(self.parts[i], blocks[i])
+                self.renders += 1
+        self._drop_from(cut)
+        for part in fresh:
+            self.parts.append(part)
+            self.layout_.addWidget(part)
+        self.renders += len(fresh)
         self.blocks = blocks
-        for part in added:  # now, not by Qt's queued call: the chat laid out again a loop later
-            part.show()
 
     def _drop_from(self, index: int) -> None:
         for part in self.parts[index:]:

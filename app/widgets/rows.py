@@ -75,14 +75,15 @@ class FollowEnd(QObject):
             self.bar.setValue(high)
 
 
-def shown(row: QWidget, column: QWidget | None) -> QWidget:
-    """``row`` made a shown child of ``column`` before it joins the column's layout. Left to Qt,
-    a widget added to a shown layout is shown by a queued call a loop iteration later, and showing
-    lays the layouts above it out at once: the column was laid out in its old height (every row
-    squeezed a pixel, so every text repainted) and once more for the new row."""
-    row.setParent(column)
-    row.show()
-    return row
+def shown(widget: QWidget, parent: QWidget | None) -> QWidget:
+    """``widget`` made a shown child of ``parent`` before it joins ``parent``'s layout (a row, a
+    Markdown block). Left to Qt, a widget added to a shown layout is shown by a queued call a loop
+    iteration later, and showing lays every layout above it out at once: the column was laid out
+    in its old height (every row squeezed a pixel, so every text repainted) and once more for the
+    new row. Shown before, while the layouts are still valid, it costs no pass."""
+    widget.setParent(parent)
+    widget.show()
+    return widget
 
 
 def shown_row(entry: Entry) -> QWidget:
@@ -100,9 +101,10 @@ class Column(QWidget):
         viewport = self.parentWidget()
         if event.type() != QEvent.Type.LayoutRequest or viewport is None:
             return super().event(event)
-        QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))  # the new height
-        done = super().event(event)  # the rows placed in it
-        QCoreApplication.sendPostedEvents(viewport, QEvent.Type.LayoutRequest)  # range and scroll
+        # the scroll area's pass first: the column's new height, the range, FollowEnd's scroll
+        QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))
+        done = super().event(event)  # the rows placed once, in that height
+        QCoreApplication.removePostedEvents(viewport, QEvent.Type.LayoutRequest)  # done above
         return done
 
 
