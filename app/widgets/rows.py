@@ -10,6 +10,10 @@ earlier" button above the rows builds them again on demand. A replayed page is a
 
 Following the end (``FollowEnd``) never lays the window out per insert: the column is laid out
 once per loop iteration by Qt and the range change keeps the view at the end.
+
+One new row costs one layout pass and one repaint of the view (issue 14; tests/gui/test_chat_cost.py
+counts them): a row is a shown child before it joins the layout (``shown``), and the ``Column``'s
+pass and its scroll area's run together, the column sized first.
 """
 
 from __future__ import annotations
