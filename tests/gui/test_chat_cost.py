@@ -114,6 +114,18 @@ async def test_a_streamed_answer_lays_the_chat_out_at_most_twice(qtbot: QtBot) -
 
 
 @pytest.mark.asyncio
+async def test_a_streamed_answer_starts_with_its_first_words(qtbot: QtBot) -> None:
+    chat = await full_chat(qtbot)
+    watch = Watch(chat)
+    chat.delta("t1", "A red cup ")  # the model's first words; the rest comes later
+    bubble = chat.bubbles[-1]
+    assert bubble.markdown is not None and bubble.markdown.blocks  # shown with its bubble
+    await settle(8)  # past the stream's render timer
+    assert watch.passes == 1  # not once empty, then again for its first words
+    watch.stop()
+
+
+@pytest.mark.asyncio
 async def test_a_pass_lays_out_only_the_texts_that_changed(qtbot: QtBot) -> None:
     chat = await full_chat(qtbot)
     labels = chat.inner.findChildren(WrapLabel)
