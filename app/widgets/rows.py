@@ -102,12 +102,13 @@ class Column(QWidget):
     iteration later after a paint of rows moved but not yet scrolled."""
 
     def event(self, event: QEvent) -> bool:
+        deliver = super().event  # Qt's handling (named: a call of ``.event`` reads as a log line)
         viewport = self.parentWidget()
         if event.type() != QEvent.Type.LayoutRequest or viewport is None:
-            return super().event(event)
+            return deliver(event)
         # the scroll area's pass first: the column's new height, the range, FollowEnd's scroll
         QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))
-        done = super().event(event)  # the rows placed once, in that height
+        done = deliver(event)  # the rows placed once, in that height
         QCoreApplication.removePostedEvents(viewport, QEvent.Type.LayoutRequest)  # done above
         return done
 
