@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from .markdown import CopyButton, MarkdownView, UrlOpener
+from .wrap_label import WrapLabel
 
 STREAM_MS = 100
 COPYABLE = ("user", "assistant")
@@ -31,14 +32,13 @@ class Bubble(QFrame):
         self._text = text
         self._pending = False
         self.markdown: MarkdownView | None = None
-        self.label: QLabel | None = None
+        self.label: WrapLabel | None = None
         content: QWidget
         if role == "assistant":
             content = self.markdown = MarkdownView(text, open_url)
         else:
-            content = self.label = QLabel(text)
+            content = self.label = WrapLabel(text)
             self.label.setObjectName("bubbleText")
-            self.label.setWordWrap(True)
             self.label.setTextFormat(Qt.TextFormat.PlainText)
             self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.copy_button = CopyButton(lambda: self._text) if role in COPYABLE else None

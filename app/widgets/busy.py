@@ -88,6 +88,11 @@ class BusyIndicator(QWidget):
         self.countdown = QTimer(self)
         self.countdown.setInterval(COUNTDOWN_MS)
         self.countdown.timeout.connect(self.retranslate)
+        # its line stays reserved while hidden: a turn's start and end then change no row's place,
+        # so they neither lay the chat out nor repaint it whole (one spinner's square)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.setVisible(False)
         self.retranslate()
 

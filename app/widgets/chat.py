@@ -274,13 +274,14 @@ class ChatView(QScrollArea):
 
     def delta(self, turn_id: str, text: str) -> None:
         entry = self._streaming.get(turn_id)
-        if entry is None:
-            entry = ChatEntry("bubble", role="assistant", text="")
+        if entry is None:  # built with its first text: one layout pass, not an empty bubble's first
+            entry = ChatEntry("bubble", role="assistant", text=text)
             self._streaming[turn_id] = entry
             self._append(entry)
-        entry.text += text
-        if isinstance(entry.widget, Bubble):
-            entry.widget.stream_text(entry.text)
+        else:
+            entry.text += text
+            if isinstance(entry.widget, Bubble):
+                entry.widget.stream_text(entry.text)
         self.typing.clear_retry()
         self.follow.schedule()
 

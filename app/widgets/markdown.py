@@ -22,6 +22,9 @@ from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextDocument
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
+from .rows import shown
+from .wrap_label import WrapLabel
+
 UrlOpener = Callable[[QUrl], object]
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)")
 LIST_ITEM = re.compile(r"^([-*+]|\d{1,9}[.)])(\s|$)")
@@ -145,10 +148,9 @@ class CodeBlock(QFrame):
         self.language.setObjectName("codeLanguage")
         self.language.setVisible(bool(language))
         self.copy_button = CopyButton(lambda: self.code)
-        self.body = QLabel()
+        self.body = WrapLabel()
         self.body.setObjectName("codeText")
         self.body.setTextFormat(Qt.TextFormat.PlainText)
-        self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.body.setText(code)
         header = QHBoxLayout()
@@ -193,20 +195,25 @@ class MarkdownView(QWidget):
         return [p for p in self.parts if isinstance(p, CodeBlock)]
 
     def set_markdown(self, text: str) -> None:
-        """Show ``text``; only the blocks that changed are rendered again."""
+        """Show ``text``; only the blocks that changed are rendered again. Blocks keep their
+        widgets up to the first whose kind changed (or the first new one); from there on they are
+        built anew, each a shown child before it joins the layout (``rows.shown``: the chat is laid
+        out once, not first in its old height)."""
         blocks = split_blocks(text)
-        for i, block in enumerate(blocks):
-            if i < len(self.blocks) and self.blocks[i] == block:
-                continue
-            if i < len(self.parts) and self.blocks[i].kind == block.kind:
-                self._update(self.parts[i], block)
-            else:
-                self._drop_from(i)
-                part = self._build(block)
-                self.parts.append(part)
-                self.layout_.addWidget(part)
-            self.renders += 1
-        self._drop_from(len(blocks))
+        cut = next(
+            (i for i, b in enumerate(blocks) if i >= len(self.parts) or self.blocks[i].kind != b.kind),
+            len(blocks),
+        )
+        fresh = [shown(self._build(block), self) for block in blocks[cut:]]
+        for i in range(cut):
+            if self.blocks[i] != blocks[i]:
+                self._update(self.parts[i], blocks[i])
+                self.renders += 1
+        self._drop_from(cut)
+        for part in fresh:
+            self.parts.append(part)
+            self.layout_.addWidget(part)
+        self.renders += len(fresh)
         self.blocks = blocks
 
     def _drop_from(self, index: int) -> None:
@@ -220,10 +227,9 @@ class MarkdownView(QWidget):
     def _build(self, block: Block) -> QWidget:
         if block.kind == "code":
             return CodeBlock(block.text, block.language)
-        label = QLabel()
+        label = WrapLabel()
         label.setObjectName("bubbleText")
         label.setTextFormat(Qt.TextFormat.RichText)
-        label.setWordWrap(True)
         label.setOpenExternalLinks(False)
         label.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse

@@ -28,6 +28,7 @@ from core.canonical import ImageData
 from core.log import event as log_event
 
 from .viewer import Gallery, PictureViewer, open_viewer
+from .wrap_label import WrapLabel
 
 MAX_PREVIEW_WIDTH = 480
 MAX_PREVIEW_HEIGHT = 360
@@ -201,9 +202,8 @@ class ImagePreview(QFrame):
         self.picture.setMinimumSize(120, 80)
         self.picture.setCursor(Qt.CursorShape.PointingHandCursor)
         self.picture.clicked.connect(self.open_full_size)
-        self.caption = QLabel(caption)
+        self.caption = WrapLabel(caption)  # wraps under the picture instead of widening the frame
         self.caption.setObjectName("previewCaption")
-        self.caption.setWordWrap(True)  # wraps under the picture instead of widening the frame
         self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.save_button = QPushButton()

@@ -10,6 +10,10 @@ earlier" button above the rows builds them again on demand. A replayed page is a
 
 Following the end (``FollowEnd``) never lays the window out per insert: the column is laid out
 once per loop iteration by Qt and the range change keeps the view at the end.
+
+One new row costs one layout pass and one repaint of the view (issue 14; tests/gui/test_chat_cost.py
+counts them): a row is a shown child before it joins the layout (``shown``), and the ``Column``'s
+pass and its scroll area's run together, the column sized first.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 LIVE_ROWS = 24  # rows kept as widgets (about six camera turns); the rest collapse into "Show earlier"
 EARLIER_STEP = 20  # rows restored per "Show earlier" click
@@ -55,7 +59,7 @@ class FollowEnd(QObject):
         self.at_end = True
         if not self.pending:
             self.pending = True
-            QTimer.singleShot(0, self._follow)
+            QTimer.singleShot(0, self, self._follow)  # never after the view is gone
 
     def _follow(self) -> None:
         self.pending = False
@@ -75,6 +79,40 @@ class FollowEnd(QObject):
             self.bar.setValue(high)
 
 
+def shown(widget: QWidget, parent: QWidget | None) -> QWidget:
+    """``widget`` made a shown child of ``parent`` before it joins ``parent``'s layout (a row, a
+    Markdown block). Left to Qt, a widget added to a shown layout is shown by a queued call a loop
+    iteration later, and showing lays every layout above it out at once: the column was laid out
+    in its old height (every row squeezed a pixel, so every text repainted) and once more for the
+    new row. Shown before, while the layouts are still valid, it costs no pass."""
+    widget.setParent(parent)
+    widget.show()
+    return widget
+
+
+def shown_row(entry: Entry) -> QWidget:
+    assert entry.row is not None
+    return entry.row
+
+
+class Column(QWidget):
+    """The widget a row view scrolls. One layout pass places its rows once: the scroll area sizes
+    the column for its new rows first (Qt laid them out in the old height, then again in the new),
+    and the scroll area's own pass (the range, FollowEnd's scroll) follows at once, not a loop
+    iteration later after a paint of rows moved but not yet scrolled."""
+
+    def event(self, event: QEvent) -> bool:
+        deliver = super().event  # Qt's handling (named: a call of ``.event`` reads as a log line)
+        viewport = self.parentWidget()
+        if event.type() != QEvent.Type.LayoutRequest or viewport is None:
+            return deliver(event)
+        # the scroll area's pass first: the column's new height, the range, FollowEnd's scroll
+        QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))
+        done = deliver(event)  # the rows placed once, in that height
+        QCoreApplication.removePostedEvents(viewport, QEvent.Type.LayoutRequest)  # done above
+        return done
+
+
 def scroll_column(
     area: QScrollArea, inner_name: str, margin: int, spacing: int, show_earlier: Callable[[], object]
 ) -> tuple[QWidget, QVBoxLayout, QPushButton]:
@@ -82,7 +120,7 @@ def scroll_column(
     button, not yet placed: the caller puts it where its rows start, then ``area.setWidget(inner)``."""
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    inner = QWidget()
+    inner = Column()
     inner.setObjectName(inner_name)
     inner.setAutoFillBackground(True)  # opaque: a scroll moves its pixels, repaints only the strip uncovered
     layout = QVBoxLayout(inner)
@@ -133,7 +171,7 @@ class RowWindow(Generic[E]):
         self.entries.append(entry)
         row = None
         if not self.holding:
-            row = entry.row = self.build(entry)
+            row = entry.row = shown(self.build(entry), self.layout.parentWidget())
             self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
         self._trim()
         return row
@@ -146,13 +184,12 @@ class RowWindow(Generic[E]):
     def build_held(self) -> list[E]:
         """The rows of the live entries appended while holding, in order; returns those entries."""
         self.holding = False
-        built = []
-        for at, entry in enumerate(self.live()):
-            if entry.row is None:
-                entry.row = self.build(entry)
-                self.layout.insertWidget(self.first + at, entry.row)
-                built.append(entry)
-        return built
+        built = [(at, e) for at, e in enumerate(self.live()) if e.row is None]
+        for _, entry in built:
+            entry.row = shown(self.build(entry), self.layout.parentWidget())
+        for at, entry in built:
+            self.layout.insertWidget(self.first + at, shown_row(entry))
+        return [entry for _, entry in built]
 
     def _trim(self) -> None:
         while len(self.entries) - self.live_from > self.limit:
@@ -161,20 +198,30 @@ class RowWindow(Generic[E]):
             row, entry.row = entry.row, None
             if row is not None:
                 self.layout.removeWidget(row)
+                focus = QApplication.focusWidget()
+                if focus is not None and row.isAncestorOf(focus):
+                    focus.clearFocus()  # hidden with it, Qt would scroll the view to the next row
                 row.hide()
                 row.deleteLater()  # frees its pixmaps and text layouts
             self.live_from += 1
-        self.button.setVisible(self.live_from > 0)
+        self._show_button()
+
+    def _show_button(self) -> None:
+        """ "Show earlier" while rows are collapsed; set only when that changes (showing a shown
+        widget again lays the column out at once, in its old height)."""
+        if self.button.isHidden() == (self.live_from > 0):
+            self.button.setVisible(self.live_from > 0)
 
     def show_earlier(self, count: int = EARLIER_STEP) -> list[E]:
         """Build the rows of up to ``count`` collapsed entries just above the live ones; they stay
         (the window grows by as many rows). Returns the restored entries, oldest first."""
         start = max(0, self.live_from - count)
         restored = self.entries[start : self.live_from]
+        for entry in restored:
+            entry.row = shown(self.build(entry), self.layout.parentWidget())
         for entry in reversed(restored):
-            entry.row = self.build(entry)
-            self.layout.insertWidget(self.first, entry.row)
+            self.layout.insertWidget(self.first, shown_row(entry))
         self.limit += len(restored)
         self.live_from = start
-        self.button.setVisible(self.live_from > 0)
+        self._show_button()
         return restored

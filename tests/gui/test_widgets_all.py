@@ -54,6 +54,7 @@ from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_scaled
 from app.widgets.question import QuestionArea, QuestionCard
+from app.widgets.rows import Column
 from app.widgets.sampling_card import SamplingArea, SamplingCard
 from app.widgets.servers import ServerPanel, ServerRow
 from app.widgets.sign_in_link import SignInLinkDialog
@@ -62,6 +63,7 @@ from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from app.widgets.viewer import PictureViewer
+from app.widgets.wrap_label import WrapLabel
 from app.widgets.zoom import ZoomArea, ZoomCanvas
 from core.canonical import ImageData
 from core.elicitation import parse_schema
@@ -311,6 +313,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     HelpMenu: lambda tmp_path: HelpMenu(),
     InputBox: lambda tmp_path: InputBox(lambda: None),
     ClickableLabel: clickable_label,
+    Column: lambda tmp_path: Column(),
     ElicitationArea: elicitation_area,
     ElicitationCard: lambda tmp_path: ElicitationCard(FORM, "Ava"),
     FitText: lambda tmp_path: FitText("line one\nline two"),
@@ -334,6 +337,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     ToolRow: tool_row,
     ZoomArea: lambda tmp_path: ZoomArea(zoom_canvas(tmp_path)),
     ZoomCanvas: zoom_canvas,
+    WrapLabel: lambda tmp_path: WrapLabel("A red cup and two blue bowls."),
 }
 
 
