@@ -1,6 +1,6 @@
 """Garbage collection of the durable store's blob files and of spill files (S02, S00-8).
 
-A blob file is kept when any record references it (a message text, a message image, a completion
+A blob (a file, or a small text kept in the database) is kept when any record references it (a message text, a message image, a completion
 result or result image, a turn's final text) or when it is younger than the grace period. The
 grace period protects writes in flight: a blob is written (and a reused one has its mtime
 refreshed by ``BlobStore.put``) before the transaction that references it commits, so a young
@@ -63,6 +63,7 @@ class GcReport:
     errors: list[str] = field(default_factory=list)  # files that could not be removed
     expired: list[str] = field(default_factory=list)  # conversations deleted by retention
     media_removed: int = 0  # media-cache files among ``removed``
+    texts_removed: int = 0  # small texts kept in the database, not in ``removed`` (no file)
 
 
 def referenced_blobs(store: Store) -> set[str]:
@@ -167,6 +168,17 @@ def _sweep_media(folders: Iterable[Path], referenced: set[str], keep_all: bool, 
                 sweep.report.media_removed += len(sweep.report.removed) - before
 
 
+def _sweep_texts(store: Store, referenced: set[str], sweep: _Sweep) -> None:
+    """The small texts kept in the database (core/store/blobs.py): kept when referenced, else
+    their bytes dropped (written with the rows naming them, they have no write in flight)."""
+    names = store.inline_blob_names()
+    gone = [name for name in names if name not in referenced]
+    sweep.report.kept += len(names) - len(gone)
+    if gone and not sweep.dry_run:
+        sweep.report.removed_bytes += store.drop_inline_blobs(gone)
+    sweep.report.texts_removed = len(gone)
+
+
 def collect(
     store: Store,
     *,
@@ -200,6 +212,7 @@ def collect(
                 elif re.fullmatch(_SHA, path.name):
                     sweep.consider(path, referenced=keep_all or path.name in referenced)
     _sweep_media(media_dirs, referenced, keep_all, sweep)
+    _sweep_texts(store, referenced, sweep)
 
     if spill_dir is not None and spill_dir.is_dir():
         spills = sorted(p for p in spill_dir.iterdir() if p.is_file() and _SPILL_NAME.match(p.name))
@@ -241,7 +254,7 @@ def collect(
     event(
         "store gc",
         None,
-        removed=len(report.removed),
+        removed=len(report.removed) + report.texts_removed,
         bytes=report.removed_bytes,
         kept=report.kept,
         corrupt=len(report.corrupt),

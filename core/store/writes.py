@@ -39,7 +39,7 @@ from typing import Any
 
 from core.canonical import ChatMessage, ImageData, ToolCall, Usage
 from core.stops import Stop
-from core.store.blobs import StoreError
+from core.store.blobs import INLINE_MAX, StoreError, sha256_of
 from core.store.markers import ROTATE_AT, CallMarkers
 from core.store.migrations import SEARCH_CHARS
 from core.store.records import dump, usage_json
@@ -51,22 +51,39 @@ RIDING = frozenset(
     {"model_message", "tool_registered", "tool_running", "tool_not_executed", "tool_completed"}
 )
 
-MessageBlobs = tuple[str, int, list[tuple[str, ImageData]]]  # text sha256, text size, images
+Text = tuple[str, bytes | None]  # a text's sha256, and its bytes when kept in the database
+MessageBlobs = tuple[Text, int, list[tuple[str, ImageData]]]  # text, its size, images
 
 
 class StoreWrites(StoreBase):
     markers: CallMarkers  # the call markers beside the database (core/store/markers.py)
 
     @staticmethod
-    def _register_blob(conn: sqlite3.Connection, sha: str, size: int) -> None:
-        conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", (sha, size))
+    def _register_blob(conn: sqlite3.Connection, sha: str, size: int, data: bytes | None = None) -> None:
+        """Name a blob in the registry; ``data``: a small text kept in the database itself (set
+        also on a name registered before without it, e.g. a text file removed since)."""
+        conn.execute(
+            "INSERT INTO blobs(sha256, size, data) VALUES (?, ?, ?) ON CONFLICT(sha256) DO UPDATE"
+            " SET data=excluded.data WHERE blobs.data IS NULL AND excluded.data IS NOT NULL",
+            (sha, size, data),
+        )
+
+    def _put_text(self, raw: bytes) -> Text:
+        """A text's name and, when small, its bytes for the registry (no file, no fsync: it
+        commits with the rows naming it); a larger one is written as a blob file first."""
+        if len(raw) < INLINE_MAX:
+            return sha256_of(raw), raw
+        return self.blobs.put(raw), None
+
+    def _register_text(self, conn: sqlite3.Connection, text: Text, size: int) -> None:
+        self._register_blob(conn, text[0], size, text[1])
 
     def _write_message_blobs(self, message: ChatMessage) -> MessageBlobs:
         self._writable()
         raw = message.text.encode("utf-8")
-        text_sha = self.blobs.put(raw)
+        text = self._put_text(raw)
         images = [(self.blobs.put(img.data), img) for img in message.attachments]
-        return text_sha, len(raw), images
+        return text, len(raw), images
 
     def _insert_message(
         self,
@@ -81,8 +98,9 @@ class StoreWrites(StoreBase):
         blobs: MessageBlobs,
         usage: Usage | None = None,
     ) -> int:
-        text_sha, text_size, images = blobs
-        self._register_blob(conn, text_sha, text_size)
+        text, text_size, images = blobs
+        self._register_text(conn, text, text_size)
+        text_sha = text[0]
         calls = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in message.tool_calls]
         cur = conn.execute(
             "INSERT INTO messages(turn_id, conversation_id, kind, round, pos, role, text_blob, text_size,"
@@ -267,7 +285,7 @@ class StoreWrites(StoreBase):
         blobs = self._write_message_blobs(message)
         whole = result.stored
         raw = whole.text.encode("utf-8")
-        result_sha = self.blobs.put(raw)
+        result_text = self._put_text(raw)
         result_images: list[dict[str, Any]] = [
             {
                 "sha256": self.blobs.put(img.data),
@@ -309,7 +327,7 @@ class StoreWrites(StoreBase):
                 message=message,
                 blobs=blobs,
             )
-            self._register_blob(conn, result_sha, len(raw))
+            self._register_text(conn, result_text, len(raw))
             for img in result_images:
                 self._register_blob(conn, str(img["sha256"]), int(img["size"]))
             conn.execute(
@@ -319,7 +337,7 @@ class StoreWrites(StoreBase):
                     turn_id,
                     call_id,
                     mid,
-                    result_sha,
+                    result_text[0],
                     dump(result_images),
                     dump(dropped),
                     int(result.is_error),
@@ -336,10 +354,11 @@ class StoreWrites(StoreBase):
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
         self._writable()
         raw = text.encode("utf-8")
-        sha = self.blobs.put(raw)
+        final = self._put_text(raw)
+        sha = final[0]
         state = "paused" if stop == Stop.PAUSED else "done"  # the turn's state, not its stop
         with self._tx("end_turn") as conn:
-            self._register_blob(conn, sha, len(raw))
+            self._register_text(conn, final, len(raw))
             conn.execute(
                 "UPDATE turns SET state=?, stop=?, final_text_blob=?, usage=?, ended=? WHERE id=?",
                 (state, stop, sha, usage_json(usage), time.time(), turn_id),
