@@ -31,6 +31,7 @@ from core.paths import private_dir
 
 PAGE_SIZE = 1024 * 1024
 INLINE_MAX = 4096  # texts under one file-system block live in the database, not in a file
+FRESH = 16  # blobs remembered as just written (``BlobStore.put``)
 _SHA_RE = re.compile(r"[0-9a-f]{64}")
 _CHUNK = 1024 * 1024
 
@@ -55,6 +56,15 @@ class CorruptBlob(BlobError):
 
 def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """A file's inode, size and mtime (ns): any rewrite changes one of them; None when gone."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 
 def _fsync_dir(path: Path) -> None:
@@ -84,17 +94,24 @@ class BlobStore:
         # the bytes of a small blob kept in the database, or None (set by the store that owns it)
         self.inline: Callable[[str], bytes | None] = lambda _sha: None
         self.inline_names: Callable[[], list[str]] = list  # the names of those small blobs
+        # the newest blobs this store wrote (sha -> inode, size, mtime): a frame is put by the media
+        # cache and again, twice, by its completion record; those puts need no re-hash
+        self._fresh: dict[str, tuple[int, int, int] | None] = {}
 
     def path(self, sha256: str) -> Path:
         if not _SHA_RE.fullmatch(sha256):
             raise ValueError(f"not a sha256 blob name: {sha256[:80]!r}")
         return self.root / sha256[:2] / sha256 if self.fanout else self.root / sha256
 
-    def put(self, data: bytes) -> str:
+    def put(self, data: bytes, *, own: bool = False) -> str:
         """Store ``data`` once and return its SHA-256. An existing copy that fails verification
-        is replaced, so writing the same content again repairs a corrupt blob."""
+        is replaced, so writing the same content again repairs a corrupt blob. ``own``: a blob
+        this store has just written itself and nothing has touched since is taken as it is."""
         sha = sha256_of(data)
         target = self.path(sha)
+        known = self._fresh.get(sha) if own else None
+        if known is not None and known == _identity(target):
+            return sha  # this store's own write, untouched since (a fresh mtime): no re-hash
         if target.exists():
             try:
                 if target.stat().st_size == len(data) and self._hash_file(target) == sha:
@@ -105,6 +122,9 @@ class BlobStore:
             except OSError:
                 pass
         write_atomic(target, data)
+        self._fresh[sha] = _identity(target)
+        while len(self._fresh) > FRESH:
+            self._fresh.pop(next(iter(self._fresh)))
         if not self.defer_dirs:
             _fsync_dir(target.parent)
         else:

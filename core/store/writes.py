@@ -82,7 +82,7 @@ class StoreWrites(StoreBase):
         self._writable()
         raw = message.text.encode("utf-8")
         text = self._put_text(raw)
-        images = [(self.blobs.put(img.data), img) for img in message.attachments]
+        images = [(self.blobs.put(img.data, own=True), img) for img in message.attachments]
         return text, len(raw), images
 
     def _insert_message(
@@ -288,7 +288,7 @@ class StoreWrites(StoreBase):
         result_text = self._put_text(raw)
         result_images: list[dict[str, Any]] = [
             {
-                "sha256": self.blobs.put(img.data),
+                "sha256": self.blobs.put(img.data, own=True),
                 "media_type": img.media_type,
                 "width": img.width,
                 "height": img.height,

@@ -130,3 +130,22 @@ def test_a_frame_adds_few_bytes_beside_its_image(tmp_path: Path) -> None:
     assert (size1 - size0) / frames <= 1.2 * frame_bytes
     assert (alloc1 - alloc0) / frames <= 1.4 * frame_bytes
     store.close()
+
+
+def test_a_frames_image_is_not_read_back_while_it_is_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The media cache writes the frame's blob; the completion record names it twice (the tool
+    message and the whole result) without hashing the file again or touching its mtime."""
+    store, media = setup(tmp_path)
+    hashed: list[Path] = []
+    touched: list[str] = []
+    real_hash, real_utime = store.blobs._hash_file, os.utime
+    monkeypatch.setattr(store.blobs, "_hash_file", lambda path: hashed.append(path) or real_hash(path))
+    monkeypatch.setattr(
+        os, "utime", lambda path, *a, **k: touched.append(str(path)) or real_utime(path, *a, **k)
+    )
+    live_turn(store, media, 1)
+    assert hashed == [] and touched == []
+    assert store.blobs.get(frame(1).sha256) == frame(1).data
+    store.close()
