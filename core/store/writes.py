@@ -16,12 +16,17 @@ So only the writes a guarantee needs are synchronous:
   all that is left of the call (its ``registered``/``running``/completion commits lost with the
   WAL tail): recovery then settles it as "interrupted, may have run", or ends the turn with
   ``turn_records_lost`` when the database does not know it (core/recovery.py);
-* ``begin_turn`` (``synchronous=FULL``): the person's request is on disk before anything of the
+* ``begin_turn`` (``synchronous=FULL``): the person's request is on disk before any tool of the
   turn runs, so power loss never leaves started calls of a turn the database does not know (the
-  request would be sent again and its calls decided anew);
+  request would be sent again and its calls decided anew). The engine writes it while the first
+  model request is out (a request changes nothing) and every later record waits for it
+  (core/turn.py): a kill in those milliseconds loses the request, never runs a tool;
 * ``end_turn`` (``synchronous=FULL``): a turn that reports done is on disk with every record of
   it; ``turn_failed`` and every write outside a turn's rounds (recovery, conversations) too;
-* the blob files and their folders, before any commit that references them (above).
+* the blob files and their folders, before any commit that references them (above). A small
+  text (under ``INLINE_MAX``, 4 KB: a request, a model message, a camera's result) is no file: its
+  bytes go into the ``blobs`` row in the transaction that names it, so it needs no fsync of its
+  own; a live-view frame writes one file, its image (issue 14, rows 4 and 5).
 
 The per-round records ride on the next synchronous commit (``RIDING``, ``synchronous=NORMAL``):
 ``model_message``, ``tool_registered``, ``tool_running``, ``tool_not_executed`` and
