@@ -33,13 +33,14 @@ Synchronous and slow on a big store: run it off the event loop (``asyncio.to_thr
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.log import event
-from core.store.blobs import BlobError
+from core.store.blobs import BlobError, StoreError
 from core.store.db import Store
 from core.store.schema import moved_aside
 
@@ -175,7 +176,11 @@ def _sweep_texts(store: Store, referenced: set[str], sweep: _Sweep) -> None:
     gone = [name for name in names if name not in referenced]
     sweep.report.kept += len(names) - len(gone)
     if gone and not sweep.dry_run:
-        sweep.report.removed_bytes += store.drop_inline_blobs(gone)
+        try:
+            sweep.report.removed_bytes += store.drop_inline_blobs(gone)
+        except (StoreError, sqlite3.Error) as exc:  # a read-only or full store: kept this time
+            sweep.report.errors.append(f"texts: {type(exc).__name__}")
+            return
     sweep.report.texts_removed = len(gone)
 
 

@@ -3,6 +3,7 @@ files it adds, the waits for the disk per tool call, the bytes it adds beside it
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +15,7 @@ import pytest
 from core.canonical import ChatMessage, ImageData, Role, ToolCall, Usage
 from core.media_cache import MediaCache
 from core.store import SqliteJournal, Store
+from core.store.gc import collect
 from core.tool import ToolOutput, ToolReturn
 
 
@@ -149,3 +151,28 @@ def test_a_frames_image_is_not_read_back_while_it_is_recorded(
     assert hashed == [] and touched == []
     assert store.blobs.get(frame(1).sha256) == frame(1).data
     store.close()
+
+
+def test_a_conversations_texts_leave_the_database_with_it_and_the_clean_up_drops_orphans(
+    tmp_path: Path,
+) -> None:
+    store, _media = setup(tmp_path)  # frame 0 in "conv"
+    j = SqliteJournal(store)
+    j.begin_turn("other", "a1", ChatMessage(Role.USER, "Frame 0: take one live view frame."), "conv2")
+    j.end_turn("other", "-", "only here", Usage(1, 1))
+    own = {sha256(b"Frame 0 shows a desk."), sha256(b'{"seq":0,"width":640,"height":424}')}
+    shared = sha256(b"Frame 0: take one live view frame.")
+    assert own | {shared} <= set(store.inline_blob_names())
+    store.delete_conversation("conv", grace_s=0)
+    names = set(store.inline_blob_names())
+    assert not own & names and {shared, sha256(b"only here")} <= names
+    assert store.read_text(shared) == "Frame 0: take one live view frame."
+    with store._tx("orphan") as conn:  # a text no record names (as a crash could leave one)
+        store._register_blob(conn, sha256(b"nobody"), 6, b"nobody")
+    report = collect(store)
+    assert sha256(b"nobody") not in store.inline_blob_names() and report.texts_removed == 1
+    store.close()
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
