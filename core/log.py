@@ -168,7 +168,11 @@ class EventLog:
 
     def _write_raw(self, raw: str) -> str:
         line = self.sanitize(raw)
-        stamp = datetime.now().strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+        d = datetime.now()  # (not strftime: under PySide6's import hook it costs ~35 µs a line)
+        stamp = (
+            f"{d.year:04d}-{d.month:02d}-{d.day:02d} {d.hour:02d}:{d.minute:02d}:{d.second:02d}"
+            f".{d.microsecond // 1000:03d}"
+        )
         with self._lock:
             listeners = list(self._listeners)
             if self._path is not None:

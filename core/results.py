@@ -69,8 +69,14 @@ class VillagePipeline:
             writer=SpillWriter(self.spill_dir),
             language=ctx.language,
         )
+        # one worker-thread hop for both (issue 14, row 4): the pipeline, then the media cache
+        return await asyncio.to_thread(self._process, call, result, ctx, settings)
+
+    def _process(
+        self, call: ToolCall, result: ToolReturn, ctx: ToolContext, settings: PipelineSettings
+    ) -> ToolReturn:
         try:
-            out = await asyncio.to_thread(run_pipeline, call.name, result, settings)
+            out = run_pipeline(call.name, result, settings)
         except Exception as exc:  # preserve on doubt (S00-6): the original passes unchanged
             log_event("pipeline failed", agent=ctx.agent_id, name=call.name, error=type(exc).__name__)
             return result
@@ -78,6 +84,5 @@ class VillagePipeline:
         if out.full.output is not model.output:  # shortened: the store keeps the whole (S02-1)
             model = replace(model, full=out.full.output)
         if self.media is not None and model.output.images:
-            media = self.media
-            await asyncio.to_thread(media.put_all, model.output.images, agent=ctx.agent_id, tool=call.name)
+            self.media.put_all(model.output.images, agent=ctx.agent_id, tool=call.name)
         return model

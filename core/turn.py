@@ -139,6 +139,7 @@ class Turn:
         self.guard = RepeatGuard()
         self._aborting = False
         self._pause_completed: dict[str, ToolReturn] = {}
+        self._begun: asyncio.Future[None] | None = None  # begin_turn in flight (``run``)
         where = (settings.agent_id, turn_id, settings.language, settings.conversation_id, backend.model)
         context, fitter = settings.context, ContextFitter
         self.fitter = None if context is None else fitter(context, *where, self.bus, self._side_call)
@@ -156,9 +157,13 @@ class Turn:
         else:
             # the conversation only when known: journals written before conversations take three
             conversation = (self.s.conversation_id,) if self.s.conversation_id else ()
-            await self._record(
+            begin = self._write(
                 self.journal.begin_turn, self.turn_id, self.s.agent_id, self.user, *conversation
             )
+            # durable while the first request is out; every later record waits for it first (L-9)
+            self._begun = asyncio.ensure_future(begin) if self.journal.blocking else None
+            if self._begun is None:
+                await begin
         last = self.messages[-1] if self.messages else None
         if last is not None and last.role is Role.ASSISTANT and not last.tool_calls:
             # cut after the final reply was stored: finish with it, never ask the model again
@@ -245,10 +250,17 @@ class Turn:
         return self._outcome(final, stop)
 
     async def _record(self, write: Callable[..., None], *args: Any) -> None:
-        """One journal write. A journal that blocks on the disk (``blocking = True``: SQLite commits
-        with fsync, blob files) runs in a worker thread so the UI loop is not held; either way the
-        turn waits for it, so each record is durable before the next step (S02-3). A write that
-        failed is published as a ``StoreProblem`` (the person is told the turn is not saved)."""
+        """One journal write, after the turn's begin. A journal that blocks on the disk
+        (``blocking = True``: SQLite commits with fsync, blob files) runs in a worker thread so
+        the UI loop is not held; either way the turn waits for it, so each
+        record is durable before the next step (S02-3). A write that failed is published as a
+        ``StoreProblem`` (the person is told the turn is not saved)."""
+        begun, self._begun = self._begun, None
+        if begun is not None:
+            await begun
+        await self._write(write, *args)
+
+    async def _write(self, write: Callable[..., None], *args: Any) -> None:
         try:
             if self.journal.blocking:
                 await asyncio.to_thread(write, *args)

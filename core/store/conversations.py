@@ -52,6 +52,18 @@ def result_image_names(rows: Iterable[sqlite3.Row]) -> set[str]:
     return names
 
 
+def drop_inline(conn: sqlite3.Connection, names: list[str]) -> int:
+    """Drop the bytes of the small texts ``names`` kept in the database (core/store/blobs.py);
+    their registry rows stay, as a blob file's do. How many bytes were freed."""
+    freed = 0
+    for name in names:
+        row = conn.execute("SELECT length(data) AS n FROM blobs WHERE sha256=?", (name,)).fetchone()
+        if row is not None and row["n"] is not None:
+            conn.execute("UPDATE blobs SET data=NULL WHERE sha256=?", (name,))
+            freed += int(row["n"])
+    return freed
+
+
 class StoreConversations(StoreReads):
     def conversations_of(self, village_id: str | None, agent_id: str) -> list[ConversationInfo]:
         """The conversations of one agent of one village, newest first; ``village_id`` None:
@@ -186,7 +198,8 @@ class StoreConversations(StoreReads):
                 conn.execute("DELETE FROM conversations WHERE id=?", (conversation_id,))
                 # its summaries of left-out turns hold its content too (core/store/summaries.py)
                 conn.execute("DELETE FROM context_summaries WHERE conversation_id=?", (conversation_id,))
-            still = self.referenced_blob_names()
+                still = self.referenced_blob_names()
+                drop_inline(conn, sorted(names - still))  # its small texts kept in the database
         unreferenced = names - still
         removed: list[Path] = []
         if moved_aside(self.root):

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from core.paths import private_dir
 from core.store.blobs import BlobStore
-from core.store.conversations import StoreConversations
+from core.store.conversations import StoreConversations, drop_inline
 from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
 from core.store.schema import DB_NAME, StoreUnavailable, open_database, unavailable
@@ -51,6 +51,21 @@ class Store(StoreWrites, StoreResume, StoreConversations, StoreSummaries):
         super().__init__(root, conn, blobs)
         self.markers = CallMarkers(root)
         self.riding = RIDING  # the per-round records ride on the next synchronous commit
+        blobs.inline = self.inline_blob
+        blobs.inline_names = self.inline_blob_names
+
+    def inline_blob(self, sha256: str) -> bytes | None:
+        """The bytes of a small text kept in the database (core/store/blobs.py), or None."""
+        rows = self._q("SELECT data FROM blobs WHERE sha256=? AND data IS NOT NULL", (sha256,))
+        return bytes(rows[0]["data"]) if rows else None
+
+    def inline_blob_names(self) -> list[str]:
+        return [str(r["sha256"]) for r in self._q("SELECT sha256 FROM blobs WHERE data IS NOT NULL")]
+
+    def drop_inline_blobs(self, names: list[str]) -> int:
+        """Free the bytes of small texts no record references any more; how many bytes."""
+        with self._tx("drop_inline_blobs") as conn:
+            return drop_inline(conn, names)
 
     def close(self) -> None:
         with self._lock:

@@ -1,6 +1,6 @@
 """Garbage collection of the durable store's blob files and of spill files (S02, S00-8).
 
-A blob file is kept when any record references it (a message text, a message image, a completion
+A blob (a file, or a small text kept in the database) is kept when any record references it (a message text, a message image, a completion
 result or result image, a turn's final text) or when it is younger than the grace period. The
 grace period protects writes in flight: a blob is written (and a reused one has its mtime
 refreshed by ``BlobStore.put``) before the transaction that references it commits, so a young
@@ -33,13 +33,14 @@ Synchronous and slow on a big store: run it off the event loop (``asyncio.to_thr
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.log import event
-from core.store.blobs import BlobError
+from core.store.blobs import BlobError, StoreError
 from core.store.db import Store
 from core.store.schema import moved_aside
 
@@ -63,6 +64,7 @@ class GcReport:
     errors: list[str] = field(default_factory=list)  # files that could not be removed
     expired: list[str] = field(default_factory=list)  # conversations deleted by retention
     media_removed: int = 0  # media-cache files among ``removed``
+    texts_removed: int = 0  # small texts kept in the database, not in ``removed`` (no file)
 
 
 def referenced_blobs(store: Store) -> set[str]:
@@ -167,6 +169,21 @@ def _sweep_media(folders: Iterable[Path], referenced: set[str], keep_all: bool, 
                 sweep.report.media_removed += len(sweep.report.removed) - before
 
 
+def _sweep_texts(store: Store, referenced: set[str], sweep: _Sweep) -> None:
+    """The small texts kept in the database (core/store/blobs.py): kept when referenced, else
+    their bytes dropped (written with the rows naming them, they have no write in flight)."""
+    names = store.inline_blob_names()
+    gone = [name for name in names if name not in referenced]
+    sweep.report.kept += len(names) - len(gone)
+    if gone and not sweep.dry_run:
+        try:
+            sweep.report.removed_bytes += store.drop_inline_blobs(gone)
+        except (StoreError, sqlite3.Error) as exc:  # a read-only or full store: kept this time
+            sweep.report.errors.append(f"texts: {type(exc).__name__}")
+            return
+    sweep.report.texts_removed = len(gone)
+
+
 def collect(
     store: Store,
     *,
@@ -200,6 +217,7 @@ def collect(
                 elif re.fullmatch(_SHA, path.name):
                     sweep.consider(path, referenced=keep_all or path.name in referenced)
     _sweep_media(media_dirs, referenced, keep_all, sweep)
+    _sweep_texts(store, referenced, sweep)
 
     if spill_dir is not None and spill_dir.is_dir():
         spills = sorted(p for p in spill_dir.iterdir() if p.is_file() and _SPILL_NAME.match(p.name))
@@ -241,7 +259,7 @@ def collect(
     event(
         "store gc",
         None,
-        removed=len(report.removed),
+        removed=len(report.removed) + report.texts_removed,
         bytes=report.removed_bytes,
         kept=report.kept,
         corrupt=len(report.corrupt),

@@ -15,7 +15,7 @@ from typing import Any
 
 from core.canonical import ImageData
 from core.notes import note
-from core.store.blobs import PAGE_SIZE, BlobError
+from core.store.blobs import PAGE_SIZE, BlobError, CorruptBlob, sha256_of
 from core.store.records import (
     CallRecord,
     CompletionRecord,
@@ -32,6 +32,10 @@ from core.store.records import (
     stored_tool_call,
 )
 from core.store.schema import StoreBase
+
+# a message row's text when it is kept in the database (core/store/blobs.py): read with the row
+TEXT_DATA = "tb.data AS text_data"
+TEXT_JOIN = "LEFT JOIN blobs tb ON tb.sha256 = {m}.text_blob"
 
 
 def recent_turns(
@@ -147,9 +151,14 @@ class StoreReads(StoreBase):
         """The verified image bytes (raises ``MissingBlob``/``CorruptBlob``)."""
         return ImageData(ref.media_type, self.blobs.get(ref.sha256), ref.width, ref.height)
 
-    def read_text(self, sha256: str) -> str:
-        """A whole stored text, verified (raises ``MissingBlob``/``CorruptBlob``)."""
-        return self.blobs.get(sha256).decode("utf-8")
+    def read_text(self, sha256: str, kept: bytes | None = None) -> str:
+        """A whole stored text, verified (raises ``MissingBlob``/``CorruptBlob``); ``kept``: its
+        bytes kept in the database, already read with its row (``TEXT_JOIN``)."""
+        if kept is None:
+            return self.blobs.get(sha256).decode("utf-8")
+        if sha256_of(kept) != sha256:
+            raise CorruptBlob(sha256, "content does not match its hash")
+        return bytes(kept).decode("utf-8")
 
     def text_pages(self, sha256: str) -> Iterator[bytes]:
         return self.blobs.pages(sha256, PAGE_SIZE)
@@ -161,7 +170,11 @@ class StoreReads(StoreBase):
         showing history. Texts over one page carry their first page (``text_complete`` False; read
         the rest with ``text_pages``). Three queries, whatever the number of messages."""
         where, args = recent_turns(conversation_id, last_turns)
-        rows = self._q(f"SELECT {message_columns()} FROM messages WHERE {where} ORDER BY id", args)
+        rows = self._q(
+            f"SELECT {message_columns()}, {TEXT_DATA} FROM messages {TEXT_JOIN.format(m='messages')}"
+            f" WHERE {where} ORDER BY id",
+            args,
+        )
         if not rows:
             return []
         images = self._images_where(where, args)
@@ -171,7 +184,7 @@ class StoreReads(StoreBase):
             msg = stored_message(r)
             try:
                 if msg.text_complete:
-                    msg.text = self.read_text(msg.text_sha256)
+                    msg.text = self.read_text(msg.text_sha256, r["text_data"])
                 else:
                     msg.text = cut_utf8(self.blobs.read_page(msg.text_sha256, 0))
             except BlobError as exc:

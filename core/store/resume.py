@@ -20,7 +20,7 @@ from core.notes import note
 from core.request_check import pair_tool_messages
 from core.stops import Stop
 from core.store.blobs import BlobError
-from core.store.reads import StoreReads, recent_turns
+from core.store.reads import TEXT_DATA, TEXT_JOIN, StoreReads, recent_turns
 from core.store.records import ImageRef, message_columns, usage_from
 from core.store.schema import DONE_STATES
 from core.tool import ToolOutput, ToolReturn
@@ -65,7 +65,7 @@ class StoreResume(StoreReads):
         mid, turn_id, role = r["id"], r["turn_id"], Role(r["role"])
         notes: list[str] = []
         try:
-            text = self.read_text(r["text_blob"])
+            text = self.read_text(r["text_blob"], r["text_data"])
         except BlobError as exc:
             self.report_corrupt(exc, kind="text", message=mid, turn=turn_id)
             text = ""
@@ -145,7 +145,8 @@ class StoreResume(StoreReads):
         Two queries, whatever the number of messages."""
         where, args = recent_turns(conversation_id, last_turns, done_only=True, alias="m")
         rows = self._q(
-            f"SELECT {message_columns('m')}, t.stop AS turn_stop FROM messages m JOIN turns t ON t.id = m.turn_id"
+            f"SELECT {message_columns('m')}, t.stop AS turn_stop, {TEXT_DATA} FROM messages m"
+            f" JOIN turns t ON t.id = m.turn_id {TEXT_JOIN.format(m='m')}"
             f" WHERE {where} AND t.state='done' ORDER BY t.seq, m.round, m.pos, m.id",
             args,
         )
@@ -186,7 +187,8 @@ class StoreResume(StoreReads):
             turn_row = self._q("SELECT agent_id, conversation_id FROM turns WHERE id=?", (turn_id,))[0]
             agent_id = turn_row["agent_id"]
             rows = self._q(
-                f"SELECT {message_columns()} FROM messages WHERE turn_id=? ORDER BY round, pos, id",
+                f"SELECT {message_columns()}, {TEXT_DATA} FROM messages {TEXT_JOIN.format(m='messages')}"
+                " WHERE turn_id=? ORDER BY round, pos, id",
                 (turn_id,),
             )
             refs = self._images_where("turn_id=?", (turn_id,))

@@ -202,6 +202,10 @@ def connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(SCHEMA)
+        if "data" not in {r["name"] for r in conn.execute("PRAGMA table_info(blobs)")}:
+            # small texts kept in the database (core/store/blobs.py, INLINE_MAX): added on open,
+            # like context_summaries, so an older store gets it without a migration
+            conn.execute("ALTER TABLE blobs ADD COLUMN data BLOB")
         row = conn.execute("SELECT version FROM schema_version").fetchone()
         if row is None:
             conn.execute("INSERT INTO schema_version(version) VALUES (1)")  # SCHEMA is version 1

@@ -16,12 +16,17 @@ So only the writes a guarantee needs are synchronous:
   all that is left of the call (its ``registered``/``running``/completion commits lost with the
   WAL tail): recovery then settles it as "interrupted, may have run", or ends the turn with
   ``turn_records_lost`` when the database does not know it (core/recovery.py);
-* ``begin_turn`` (``synchronous=FULL``): the person's request is on disk before anything of the
+* ``begin_turn`` (``synchronous=FULL``): the person's request is on disk before any tool of the
   turn runs, so power loss never leaves started calls of a turn the database does not know (the
-  request would be sent again and its calls decided anew);
+  request would be sent again and its calls decided anew). The engine writes it while the first
+  model request is out (a request changes nothing) and every later record waits for it
+  (core/turn.py): a kill in those milliseconds loses the request, never runs a tool;
 * ``end_turn`` (``synchronous=FULL``): a turn that reports done is on disk with every record of
   it; ``turn_failed`` and every write outside a turn's rounds (recovery, conversations) too;
-* the blob files and their folders, before any commit that references them (above).
+* the blob files and their folders, before any commit that references them (above). A small
+  text (under ``INLINE_MAX``, 4 KB: a request, a model message, a camera's result) is no file: its
+  bytes go into the ``blobs`` row in the transaction that names it, so it needs no fsync of its
+  own; a live-view frame writes one file, its image (issue 14, rows 4 and 5).
 
 The per-round records ride on the next synchronous commit (``RIDING``, ``synchronous=NORMAL``):
 ``model_message``, ``tool_registered``, ``tool_running``, ``tool_not_executed`` and
@@ -39,7 +44,7 @@ from typing import Any
 
 from core.canonical import ChatMessage, ImageData, ToolCall, Usage
 from core.stops import Stop
-from core.store.blobs import StoreError
+from core.store.blobs import INLINE_MAX, StoreError, sha256_of
 from core.store.markers import ROTATE_AT, CallMarkers
 from core.store.migrations import SEARCH_CHARS
 from core.store.records import dump, usage_json
@@ -51,22 +56,39 @@ RIDING = frozenset(
     {"model_message", "tool_registered", "tool_running", "tool_not_executed", "tool_completed"}
 )
 
-MessageBlobs = tuple[str, int, list[tuple[str, ImageData]]]  # text sha256, text size, images
+Text = tuple[str, bytes | None]  # a text's sha256, and its bytes when kept in the database
+MessageBlobs = tuple[Text, int, list[tuple[str, ImageData]]]  # text, its size, images
 
 
 class StoreWrites(StoreBase):
     markers: CallMarkers  # the call markers beside the database (core/store/markers.py)
 
     @staticmethod
-    def _register_blob(conn: sqlite3.Connection, sha: str, size: int) -> None:
-        conn.execute("INSERT OR IGNORE INTO blobs(sha256, size) VALUES (?, ?)", (sha, size))
+    def _register_blob(conn: sqlite3.Connection, sha: str, size: int, data: bytes | None = None) -> None:
+        """Name a blob in the registry; ``data``: a small text kept in the database itself (set
+        also on a name registered before without it, e.g. a text file removed since)."""
+        conn.execute(
+            "INSERT INTO blobs(sha256, size, data) VALUES (?, ?, ?) ON CONFLICT(sha256) DO UPDATE"
+            " SET data=excluded.data WHERE blobs.data IS NULL AND excluded.data IS NOT NULL",
+            (sha, size, data),
+        )
+
+    def _put_text(self, raw: bytes) -> Text:
+        """A text's name and, when small, its bytes for the registry (no file, no fsync: it
+        commits with the rows naming it); a larger one is written as a blob file first."""
+        if len(raw) < INLINE_MAX:
+            return sha256_of(raw), raw
+        return self.blobs.put(raw), None
+
+    def _register_text(self, conn: sqlite3.Connection, text: Text, size: int) -> None:
+        self._register_blob(conn, text[0], size, text[1])
 
     def _write_message_blobs(self, message: ChatMessage) -> MessageBlobs:
         self._writable()
         raw = message.text.encode("utf-8")
-        text_sha = self.blobs.put(raw)
-        images = [(self.blobs.put(img.data), img) for img in message.attachments]
-        return text_sha, len(raw), images
+        text = self._put_text(raw)
+        images = [(self.blobs.put(img.data, own=True), img) for img in message.attachments]
+        return text, len(raw), images
 
     def _insert_message(
         self,
@@ -81,8 +103,9 @@ class StoreWrites(StoreBase):
         blobs: MessageBlobs,
         usage: Usage | None = None,
     ) -> int:
-        text_sha, text_size, images = blobs
-        self._register_blob(conn, text_sha, text_size)
+        text, text_size, images = blobs
+        self._register_text(conn, text, text_size)
+        text_sha = text[0]
         calls = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in message.tool_calls]
         cur = conn.execute(
             "INSERT INTO messages(turn_id, conversation_id, kind, round, pos, role, text_blob, text_size,"
@@ -267,10 +290,10 @@ class StoreWrites(StoreBase):
         blobs = self._write_message_blobs(message)
         whole = result.stored
         raw = whole.text.encode("utf-8")
-        result_sha = self.blobs.put(raw)
+        result_text = self._put_text(raw)
         result_images: list[dict[str, Any]] = [
             {
-                "sha256": self.blobs.put(img.data),
+                "sha256": self.blobs.put(img.data, own=True),
                 "media_type": img.media_type,
                 "width": img.width,
                 "height": img.height,
@@ -309,7 +332,7 @@ class StoreWrites(StoreBase):
                 message=message,
                 blobs=blobs,
             )
-            self._register_blob(conn, result_sha, len(raw))
+            self._register_text(conn, result_text, len(raw))
             for img in result_images:
                 self._register_blob(conn, str(img["sha256"]), int(img["size"]))
             conn.execute(
@@ -319,7 +342,7 @@ class StoreWrites(StoreBase):
                     turn_id,
                     call_id,
                     mid,
-                    result_sha,
+                    result_text[0],
                     dump(result_images),
                     dump(dropped),
                     int(result.is_error),
@@ -336,10 +359,11 @@ class StoreWrites(StoreBase):
     def end_turn(self, turn_id: str, stop: str, text: str, usage: Usage) -> None:
         self._writable()
         raw = text.encode("utf-8")
-        sha = self.blobs.put(raw)
+        final = self._put_text(raw)
+        sha = final[0]
         state = "paused" if stop == Stop.PAUSED else "done"  # the turn's state, not its stop
         with self._tx("end_turn") as conn:
-            self._register_blob(conn, sha, len(raw))
+            self._register_text(conn, final, len(raw))
             conn.execute(
                 "UPDATE turns SET state=?, stop=?, final_text_blob=?, usage=?, ended=? WHERE id=?",
                 (state, stop, sha, usage_json(usage), time.time(), turn_id),

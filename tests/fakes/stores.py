@@ -73,3 +73,14 @@ def stored_call(
     assert store.tool_completed(turn, call, ret, msg)
     store.end_turn(turn, "-", "done", Usage())
     return store
+
+
+def damage_blob(store: Store, sha256: str, data: bytes) -> None:
+    """Put ``data`` where the stored blob ``sha256`` lives (bit rot, a bad sector): its row in the
+    database for a small text kept there, else its file."""
+    with store._lock:
+        cur = store._conn.execute(
+            "UPDATE blobs SET data=? WHERE sha256=? AND data IS NOT NULL", (data, sha256)
+        )
+    if cur.rowcount == 0:
+        store.blobs.path(sha256).write_bytes(data)

@@ -59,7 +59,7 @@ CLEAN = {
 }
 CLEAN_COUNTS = {
     **{f"{when}:{op}": n for op, n in CLEAN.items() for when in ("before", "after")},
-    "blob": 20,
+    "blob": 8,  # the large texts and images: small texts are kept in the database (no file)
     "commit": 34,
     "tool_start": 8,
     "tool_finish": 8,
@@ -79,7 +79,7 @@ SINGLE = [
         for when in ("before", "after")
     ),
     *(f"tool_{edge}@{n}" for n in range(1, 9) for edge in ("start", "finish")),
-    *(f"blob@{n}" for n in (1, 3, 6, 9, 14, 19)),
+    *(f"blob@{n}" for n in (1, 3, 5, 6, 8)),
     *(f"hold:tool_running@{n}" for n in range(1, 9)),
     # right after the commits of tool_completed (each journal write is one commit; these are the
     # 7th, 15th, 24th and 32nd): nothing it references may still be unwritten

@@ -12,6 +12,7 @@ from core.recovery import PauseGate, TurnPaused, next_step, pending_calls, recov
 from core.store import SqliteJournal, Store
 from core.tool import ToolReturn
 from tests.fakes.logs import log_lines
+from tests.fakes.stores import damage_blob
 
 CALLS = [ToolCall("a", "t", {}), ToolCall("b", "t", {}), ToolCall("c", "t", {})]
 
@@ -116,7 +117,7 @@ def test_corrupt_result_is_reported_never_used_never_rerun_and_app_opens(
 ) -> None:
     cut_turn(Store.open(tmp_path))
     store = Store.open(tmp_path)
-    store.blobs.path(hashlib.sha256(b"A").hexdigest()).write_bytes(b"B")
+    damage_blob(store, hashlib.sha256(b"A").hexdigest(), b"B")
     [rp] = recover(store)
     assert (rp.completed["a"].output.text, rp.completed["a"].is_error) == (
         "(this stored content failed its integrity check and is not shown)",

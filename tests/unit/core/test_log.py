@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import base64
+import builtins
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,4 +108,29 @@ async def test_a_whole_turn_with_images_and_a_key_logs_neither(event_log: Path) 
         x.startswith("tool: agent=agent_9 round=1 name=nik__live_view_image ok=true ms=")
         and x.endswith(" body_chars=2 images=1")
         for x in log_lines(event_log)
+    )
+
+
+def test_a_line_runs_no_import_statement(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14, row 4: a few lines a turn; under PySide6 every ``import`` (strftime makes two)
+    passes its import hook."""
+    log = EventLog()
+    log.configure(tmp_path)
+    imports: list[str] = []
+    real = builtins.__import__
+
+    def counting(name: str, *args: Any, **kw: Any) -> Any:
+        imports.append(name)
+        return real(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", counting)
+    try:
+        line = log.event("tool", agent="a1", name="cam__live_view_image", ok=True, ms=12)
+    finally:
+        monkeypatch.undo()
+        log.close()
+    assert imports == [] and line == "tool: agent=a1 name=cam__live_view_image ok=true ms=12"
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} \[fuseforks\] tool: .*\n",
+        (tmp_path / "fuseforks.log").read_text().splitlines(keepends=True)[-1],
     )

@@ -15,6 +15,7 @@ from core.store import PAGE_SIZE, CorruptBlob, MissingBlob, SqliteJournal, Store
 from core.store.blobs import BlobStore
 from core.tool import ToolOutput, ToolReturn
 from tests.fakes.logs import log_lines
+from tests.fakes.stores import damage_blob
 
 IMG = ImageData("image/jpeg", b"\xff\xd8jpegbytes-1\xff\xd9", 64, 48)
 IMG2 = ImageData("image/webp", b"RIFF....WEBPVP8 2", 32, 32)
@@ -197,7 +198,7 @@ def test_corrupt_blob_in_history_is_a_note_and_a_log_line(tmp_path: Path, event_
     store = Store.open(tmp_path)
     _turn(SqliteJournal(store))
     text_sha = hashlib.sha256(b"frame ok").hexdigest()
-    store.blobs.path(text_sha).write_bytes(b"frame OK")
+    damage_blob(store, text_sha, b"frame OK")
     store.blobs.path(IMG2.sha256).unlink()
     msgs = Store.open(tmp_path).messages("agent_1")
     tool = msgs[2]

@@ -147,6 +147,7 @@ def test_start_up_survives_a_recovery_that_cannot_write(tmp_path: Path, event_lo
         raise OSError(28, "No space left on device")
 
     store.blobs.put = full  # type: ignore[method-assign]
+    store.before_tx = full  # every write: small texts are kept in the database, not blob files
     assert recover(store) == []  # nothing resumed this run; nothing crashed
     assert store.call_states("t1") == {"c1": "running"}  # settled by a later start, never re-run
     assert any("recovery failed:" in line and "reason=full" in line for line in log_lines(event_log))

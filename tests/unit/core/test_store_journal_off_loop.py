@@ -96,3 +96,35 @@ async def test_a_journal_that_does_not_block_is_called_on_the_loop(event_log: Pa
     await make_turn(ScriptedBackend([reply("hi")]), [], journal=Recording()).run()
     assert threads == [True, True]
     assert SqliteJournal.blocking is True
+
+
+@pytest.mark.asyncio
+async def test_the_first_request_goes_out_while_the_turn_begins_and_no_tool_runs_before_it(
+    tmp_path: Path, event_log: Path
+) -> None:
+    """Issue 14, row 4: begin_turn's synchronous commit is written while the first request is on
+    its way (it waits for the disk, the request does not); the first record after it, and so
+    every tool, waits for it (L-9)."""
+    store = Store.open(tmp_path)
+    order: list[str] = []
+    sent = threading.Event()
+
+    def before_tx(op: str) -> None:
+        if op == "begin_turn":
+            sent.wait(5)  # the disk is slow: the request is sent meanwhile
+        order.append(op)
+
+    store.before_tx = before_tx
+    probe = ProbeTool(store)
+
+    def first(request: ChatRequest) -> ChatResponse:
+        order.append("request")
+        sent.set()
+        return call("probe", call_id="c1")
+
+    backend = ScriptedBackend([first, reply("done")])
+    outcome = await make_turn(backend, [probe], journal=SqliteJournal(store)).run()
+    assert outcome.text == "done"
+    assert order[:3] == ["request", "begin_turn", "model_message"]
+    assert probe.seen == {"c1": "running"} and store.turn_state("t1") == ("done", "-")
+    store.close()
