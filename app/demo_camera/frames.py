@@ -45,18 +45,20 @@ MODES: dict[str, str] = {
 }
 
 
+def sky(red: tuple[int, int], green: tuple[int, int], blue: tuple[int, int]) -> Any:
+    """A frame-sized vertical gradient: each band ``base + v // div`` (a negative ``div`` darkens
+    downwards), ``v`` running 0…255 from the top."""
+    top = Image.linear_gradient("L").resize((WIDTH, HEIGHT))
+    bands = [
+        top.point(lambda v, b=base, d=div: b + v // d if d > 0 else b - v // -d)
+        for base, div in (red, green, blue)
+    ]
+    return Image.merge("RGB", bands)
+
+
 @cache
 def _background() -> Any:
-    top = Image.linear_gradient("L").resize((WIDTH, HEIGHT))
-    sky = Image.merge(
-        "RGB",
-        (
-            top.point(lambda v: 40 + v // 3),
-            top.point(lambda v: 90 + v // 3),
-            top.point(lambda v: 160 - v // 4),
-        ),
-    )
-    return sky
+    return sky((40, 3), (90, 3), (160, -4))
 
 
 def frame_image(seq: int, size: tuple[int, int] = (WIDTH, HEIGHT), now: float | None = None) -> Any:

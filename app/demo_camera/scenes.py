@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from app.demo_camera.frames import HEIGHT, WIDTH, encode
+from app.demo_camera.frames import HEIGHT, WIDTH, encode, sky
 
 SCENES: dict[str, str] = {
     "static": "a garden with a bird feeder and sensor noise; nothing happens",
@@ -85,15 +85,7 @@ class Scene:
 @cache
 def _base(name: str, event: bool, margin: int) -> Any:
     """The noiseless scene, with or without its event, its levels kept ``margin`` from 0 and 255."""
-    top = Image.linear_gradient("L").resize((WIDTH, HEIGHT))
-    img = Image.merge(
-        "RGB",
-        (
-            top.point(lambda v: 70 + v // 3),
-            top.point(lambda v: 80 + v // 4),
-            top.point(lambda v: 150 - v // 4),
-        ),
-    )
+    img = sky((70, 3), (80, 4), (150, -4))
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 300, WIDTH, HEIGHT), fill=(50, 90, 45))  # lawn
     draw.rectangle((176, 248, 186, 330), fill=(90, 60, 35))  # feeder post

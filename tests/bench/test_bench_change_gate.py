@@ -4,25 +4,17 @@ and the scripted scene's model calls are the ones the script implies. No timing 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 
-from tests.fakes.servers import ROOT
+from tests.fakes.servers import run_module
 
 pytestmark = pytest.mark.bench
 
 
 @pytest.mark.timeout(120)
 def test_the_change_gate_bench_prints_every_row() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.bench.change_gate", "--frames", "60", "--samples", "40"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=110,
-    )
+    done = run_module("tests.bench.change_gate", "--frames", "60", "--samples", "40", timeout=110)
     assert done.returncode == 0, done.stderr[-3000:]
     print("\n" + done.stdout)
     for label in ("640×424 scene (noisy)", "640×424 live view", "1920×1080 JPEG"):

@@ -7,13 +7,11 @@ from __future__ import annotations
 import json
 import math
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.fakes.servers import ROOT
+from tests.fakes.servers import run_module
 
 pytestmark = pytest.mark.bench
 
@@ -22,14 +20,7 @@ pytestmark = pytest.mark.bench
 def test_quick_table_has_every_row_with_a_number(tmp_path: Path) -> None:
     out = tmp_path / "rows.json"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.bench.long_session", "--quick", "--json", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=170,
-    )
+    done = run_module("tests.bench.long_session", "--quick", "--json", str(out), env=env, timeout=170)
     assert done.returncode == 0, done.stderr[-3000:]
     print("\n" + done.stdout)
     rows = json.loads(out.read_text(encoding="utf-8"))

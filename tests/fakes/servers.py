@@ -57,6 +57,20 @@ def start_server(
     return proc, match.group(1)
 
 
+def run_module(
+    module: str, *args: str, timeout: float = 60, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m module args`` in the repository, to its end, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
 def start_camera(*args: str, within: float = 30.0, port: int = 0) -> tuple[subprocess.Popen[str], str]:
     """The camera simulator with ``args`` (e.g. ``--control``, ``--elicit``, ``--sse``)."""
     return start_server("app.demo_camera", CAMERA_READY, *args, within=within, port=port)

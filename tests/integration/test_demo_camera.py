@@ -15,7 +15,9 @@ import pytest
 from PIL import Image
 
 from app.demo_camera import frames
+from app.demo_camera.scenes import SCENES
 from core.tool_image import normalize
+from tests.fakes.servers import run_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,17 +85,11 @@ def test_taken_port_falls_back_to_a_free_one_and_says_so() -> None:
                     stream.close()
 
 
-def test_help_lists_every_mode() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "app.demo_camera", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def test_help_lists_every_mode_and_scene() -> None:
+    out = run_module("app.demo_camera", "--help")
     assert out.returncode == 0
-    for mode in frames.MODES:
-        assert mode in out.stdout
+    for name in (*frames.MODES, *SCENES):
+        assert name in out.stdout
 
 
 @pytest.mark.parametrize("mode", sorted(set(frames.MODES) - {"slow", "die"}))

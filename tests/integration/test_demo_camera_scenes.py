@@ -7,24 +7,19 @@ from __future__ import annotations
 import base64
 import itertools
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import mcp_types
 import pytest
 
 from app.demo_camera import frames
 from app.demo_camera.__main__ import parse_args
-from app.demo_camera.scenes import SCENES, Scene
+from app.demo_camera.scenes import Scene
 from app.demo_camera.server import live_view_result
 from core.config import McpServer
 from core.mcp import McpToolProvider
 from core.tool import ToolContext
 from core.watch import ChangeGate, Region
-from tests.fakes.servers import FAST, start_camera, stop
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fakes.servers import FAST, run_module, start_camera, stop
 
 
 def frame_of(result: object) -> tuple[bytes, int]:
@@ -90,27 +85,8 @@ def test_the_command_line_builds_the_scene_and_refuses_a_bad_one() -> None:
     args = parse_args(["--scene", "static-then-light", "--event-at", "9", "--seed", "3", "--noise", "4"])
     assert args.scene == Scene("static-then-light", event_at=9, event_frames=20, seed=3, noise=4)
     assert parse_args([]).scene is None
-    out = subprocess.run(
-        [sys.executable, "-m", "app.demo_camera", "--scene", "static", "--event-frames", "0"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    out = run_module("app.demo_camera", "--scene", "static", "--event-frames", "0")
     assert out.returncode == 2 and "event_at and event_frames count frames from 1" in out.stderr
-
-
-def test_help_lists_every_scene() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "app.demo_camera", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0
-    for name in SCENES:
-        assert name in out.stdout
 
 
 @pytest.mark.parametrize(
