@@ -163,6 +163,24 @@ def test_an_agents_refresh_that_changes_nothing_writes_nothing(qtbot: QtBot) -> 
     assert agents.row_texts("a1")[2:] == ["running", "12"] and changes
 
 
+def test_an_agents_refresh_that_changes_no_text_fits_no_column(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agents = AgentList()
+    qtbot.addWidget(agents)
+    agents.set_statuses([status()])
+    fits: list[int] = []
+    real = AgentList.fit_columns
+    monkeypatch.setattr(AgentList, "fit_columns", lambda self: (fits.append(1), real(self))[1])
+    for _ in range(5):
+        agents.set_statuses([status()])
+    assert fits == []  # it was a width measure of every cell per refresh, several a turn
+    agents.set_statuses([status(AgentState.RUNNING, 12_345)])
+    assert len(fits) == 1 and agents.header().sectionSize(3) >= agents.fontMetrics().horizontalAdvance(
+        "12,345"
+    )
+
+
 def conversation(cid: str, turns: int, updated: float, village: str | None = "v1") -> ConversationInfo:
     return ConversationInfo(cid, "a1", f"talk {cid}", 1_700_000_000.0, updated, turns, 2 * turns, village)
 
