@@ -31,13 +31,16 @@ SIZED = (1, 2, 3, 4)  # the columns as wide as their text
 MIN_TEMPLATE_WIDTH = 48  # the template column gives way to the name down to this, then folds
 
 
-def put(item: QTreeWidgetItem, column: int, text: str, tip: str | None = None) -> None:
+def put(item: QTreeWidgetItem, column: int, text: str, tip: str | None = None) -> bool:
     """A cell's text (and tooltip), written only when it changes: every write tells the view,
-    which schedules a relayout and a repaint of the list (ten a live-view turn, issue 14)."""
-    if item.text(column) != text:
+    which schedules a relayout and a repaint of the list (ten a live-view turn, issue 14).
+    True when the text changed (the columns are then fitted again)."""
+    changed = item.text(column) != text
+    if changed:
         item.setText(column, text)
     if tip is not None and item.toolTip(column) != tip:
         item.setToolTip(column, tip)
+    return changed
 
 
 def cached_share(usage: Usage) -> float | None:
@@ -111,6 +114,8 @@ class AgentList(QTreeWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fit_columns()  # the same texts, other widths
         super().changeEvent(event)
 
     def state_text(self, state: str) -> str:
@@ -120,19 +125,22 @@ class AgentList(QTreeWidget):
             return self.tr("error")
         return self.tr("idle")
 
-    def _fill(self, item: QTreeWidgetItem, status: AgentStatus) -> None:
+    def _fill(self, item: QTreeWidgetItem, status: AgentStatus) -> bool:
+        """True when a text changed (a tooltip alone changes no column's width)."""
         tokens = status.usage.input + status.usage.output
-        put(item, 0, status.name, f"{status.name} — {status.template}")
-        put(item, 1, status.template, status.template)
-        put(item, 2, self.state_text(str(status.state)), status.error or "")
-        put(item, 3, NO_TOKENS if status.backend == OFFLINE_DEMO else f"{tokens:,}")
-        self._fill_context(item, status.agent_id)
+        changed = [
+            put(item, 0, status.name, f"{status.name} — {status.template}"),
+            put(item, 1, status.template, status.template),
+            put(item, 2, self.state_text(str(status.state)), status.error or ""),
+            put(item, 3, NO_TOKENS if status.backend == OFFLINE_DEMO else f"{tokens:,}"),
+            self._fill_context(item, status.agent_id),
+        ]
+        return any(changed)
 
-    def _fill_context(self, item: QTreeWidgetItem, agent_id: str) -> None:
+    def _fill_context(self, item: QTreeWidgetItem, agent_id: str) -> bool:
         measured = self._context.get(agent_id)
         if measured is None or measured.budget_tokens <= 0:
-            put(item, 4, "", "")
-            return
+            return put(item, 4, "", "")
         share = round(100 * measured.used_tokens / measured.budget_tokens)
         lines = [
             self.tr("{used} of {budget} tokens of the context budget").format(
@@ -149,7 +157,7 @@ class AgentList(QTreeWidget):
                     percent=round(100 * cached)
                 )
             )
-        put(item, 4, self.tr("{percent} %").format(percent=share), "\n".join(lines))
+        return put(item, 4, self.tr("{percent} %").format(percent=share), "\n".join(lines))
 
     def on_context(self, event: ContextMeasured) -> None:
         """The agent's last request was fitted into its context budget (the offline demo's script
@@ -158,19 +166,20 @@ class AgentList(QTreeWidget):
         if status is not None and status.backend == OFFLINE_DEMO:
             return
         self._context[event.agent_id] = event
-        if self.isColumnHidden(4):
+        shown = self.isColumnHidden(4)
+        if shown:
             self.setColumnHidden(4, False)
-        self._refill(event.agent_id)
+        self._refill(event.agent_id, fit=shown)
 
     def on_turn_finished(self, event: TurnFinished) -> None:
         """The cached share of the turn's input, for the context tooltip."""
         self._cached[event.agent_id] = cached_share(event.usage)
         self._refill(event.agent_id)
 
-    def _refill(self, agent_id: str) -> None:
+    def _refill(self, agent_id: str, fit: bool = False) -> None:
+        """The context cell again; the columns fitted when its text changed (or ``fit``)."""
         item = self._items.get(agent_id)
-        if item is not None:
-            self._fill_context(item, agent_id)
+        if item is not None and (self._fill_context(item, agent_id) or fit):
             self.fit_columns()
 
     def context_cell(self, agent_id: str) -> tuple[str, str]:
@@ -179,23 +188,29 @@ class AgentList(QTreeWidget):
         return item.text(4), item.toolTip(4)
 
     def set_statuses(self, statuses: Sequence[AgentStatus]) -> None:
+        """The rows of ``statuses``; the columns fitted again only when a text changed (a
+        refresh a few times a turn, most of them changing nothing, issue 14)."""
         seen = set()
+        changed = False
         for status in statuses:
             seen.add(status.agent_id)
             item = self._items.get(status.agent_id)
             if item is None:
+                changed = True
                 item = self._items[status.agent_id] = QTreeWidgetItem(self)
                 item.setData(0, Qt.ItemDataRole.UserRole, status.agent_id)
                 for column in (3, 4):
                     item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self._statuses[status.agent_id] = status
-            self._fill(item, status)
+            changed = self._fill(item, status) or changed
         for agent_id in list(self._items):
             if agent_id not in seen:
+                changed = True
                 item = self._items.pop(agent_id)
                 self._statuses.pop(agent_id, None)
                 self.takeTopLevelItem(self.indexOfTopLevelItem(item))
-        self.fit_columns()
+        if changed:
+            self.fit_columns()
         first = self.topLevelItem(0)
         if self.currentItem() is None and first is not None:
             self.setCurrentItem(first)

@@ -6,7 +6,7 @@ in it, so a row that left the view serves the next call (``ToolPanel``, issue 14
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget
 
 from core.events import ToolStarted
@@ -18,13 +18,16 @@ MAX_TEXT_LINES = 12  # an Input/Output box grows with its text up to this many l
 
 class FitText(QPlainTextEdit):
     """A read-only text box as tall as its (wrapped) text, at most ``max_lines`` lines; longer
-    text scrolls inside it."""
+    text scrolls inside it. A hidden box (a closed tool row's Input and Output) holds its text but
+    measures it only once shown: measuring lays the text out, ~0.1 ms a box, three boxes a call
+    that nobody opens (issue 14)."""
 
     def __init__(
         self, text: str = "", max_lines: int = MAX_TEXT_LINES, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.max_lines = max_lines
+        self._unfitted = False  # text set while hidden: measured when shown
         self.setReadOnly(True)
         self.setObjectName("toolText")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -48,10 +51,19 @@ class FitText(QPlainTextEdit):
         return int(min(max(total, line), cap))
 
     def fit(self) -> None:
+        if not self.isVisible():
+            self._unfitted = True
+            return
+        self._unfitted = False
         margin = int(self.document().documentMargin())
         height = self.text_height() + 2 * margin + 2 * self.frameWidth()
         if height != self.height() or self.minimumHeight() != height:
             self.setFixedHeight(height)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._unfitted:
+            self.fit()
+        super().showEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

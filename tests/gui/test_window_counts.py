@@ -18,7 +18,7 @@ from app.widgets.agents import AgentList
 from app.widgets.conversations import ConversationList
 from app.widgets.preview import Picture
 from app.widgets.rows import LIVE_ROWS
-from app.widgets.toolpanel import ToolPanel, ToolRow
+from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from core.canonical import Usage
 from core.events import ToolFinished, ToolStarted
 from core.store import ConversationInfo
@@ -163,6 +163,24 @@ def test_an_agents_refresh_that_changes_nothing_writes_nothing(qtbot: QtBot) -> 
     assert agents.row_texts("a1")[2:] == ["running", "12"] and changes
 
 
+def test_an_agents_refresh_that_changes_no_text_fits_no_column(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agents = AgentList()
+    qtbot.addWidget(agents)
+    agents.set_statuses([status()])
+    fits: list[int] = []
+    real = AgentList.fit_columns
+    monkeypatch.setattr(AgentList, "fit_columns", lambda self: (fits.append(1), real(self))[1])
+    for _ in range(5):
+        agents.set_statuses([status()])
+    assert fits == []  # it was a width measure of every cell per refresh, several a turn
+    agents.set_statuses([status(AgentState.RUNNING, 12_345)])
+    assert len(fits) == 1 and agents.header().sectionSize(3) >= agents.fontMetrics().horizontalAdvance(
+        "12,345"
+    )
+
+
 def conversation(cid: str, turns: int, updated: float, village: str | None = "v1") -> ConversationInfo:
     return ConversationInfo(cid, "a1", f"talk {cid}", 1_700_000_000.0, updated, turns, 2 * turns, village)
 
@@ -178,3 +196,34 @@ def test_a_turn_that_ends_updates_the_conversation_rows_in_place(qtbot: QtBot) -
     assert rows[0].toolTip(0) == "2 requests"
     conversations.show_conversations([conversation("c2", 0, 1_700_000_300.0)], earlier, "c2")  # another: anew
     assert [i.text(0) for i in conversations.items()] == ["talk c2", "talk old"]
+
+
+def test_a_closed_tool_row_measures_no_text_until_opened(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    measured: list[FitText] = []
+    real = FitText.text_height
+
+    def counted(box: FitText) -> int:
+        measured.append(box)
+        return real(box)
+
+    monkeypatch.setattr(FitText, "text_height", counted)
+    panel = ToolPanel()
+    qtbot.addWidget(panel)
+    panel.resize(400, 600)
+    panel.show()
+    for n in range(LIVE_ROWS + 5):  # rows reused too
+        add_call(panel, n)
+        settle()
+    measured.clear()
+    for n in range(LIVE_ROWS + 5, LIVE_ROWS + 15):
+        add_call(panel, n)
+        settle()
+    assert measured == []  # it was three text layouts a call that nobody opens
+    row = panel.rows[f"c{LIVE_ROWS + 14}"]
+    assert row.output_text.toPlainText() == "frame"  # the text is there, only not measured
+    row.set_expanded(True)
+    settle()
+    assert row.output_text in measured  # measured once shown
+    assert row.output_text.height() == row.input_text.height()  # one line each
