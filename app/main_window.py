@@ -4,7 +4,7 @@
 to the agent's ``ChatView`` and ``ToolPanel``; the turns it follows (send, stop, pause, resume, and
 each outcome) live in ``app.turns.Turns``; coroutines it starts run through ``app.background``.
 
-Under 500 lines: what is left is the layout (one constructor that builds and connects every
+Over 400 lines (about 500) because what is left is the layout (one constructor that builds and connects every
 pane) and one short handler per core event; the logic of each pane lives in its widget.
 """
 
