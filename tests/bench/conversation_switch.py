@@ -31,12 +31,12 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from app.conversation_pane import PAGE_TURNS
 from app.keys import KeyStore
+from app.loop import make_loop
 from app.main_window import MainWindow
 from core.canonical import ChatMessage, ImageData, Role, ToolCall, Usage
 from core.config import parse_config
@@ -262,7 +262,6 @@ async def main() -> None:
 
 if __name__ == "__main__":
     app = QApplication.instance() or QApplication([])
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
+    loop = make_loop(app)
     with loop:
         loop.run_until_complete(main())

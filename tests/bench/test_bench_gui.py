@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -33,6 +32,7 @@ from app import gc_guard
 from app.demo import DemoCamera, demo_config
 from app.keys import KeyStore
 from app.launcher import make_runtime
+from app.loop import make_loop
 from app.main_window import MainWindow
 from core.village import Village
 
@@ -200,8 +200,7 @@ async def frames_loop(tmp: Path) -> dict[str, Any]:
 @pytest.mark.bench
 def test_ui_stall_during_100_frames(benchmark: Any, qapp: QApplication, tmp_path: Path) -> None:
     qapp.setQuitOnLastWindowClosed(False)  # closing the window must not stop the loop mid-cleanup
-    loop = qasync.QEventLoop(qapp)
-    asyncio.set_event_loop(loop)
+    loop = make_loop(qapp)
     figures: dict[str, Any] = {}
     try:
 

@@ -30,12 +30,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 import tests.bench.conversation_switch as switch_bench
 from app.keys import KeyStore
+from app.loop import make_loop
 from app.main_window import MainWindow
 from app.widgets.chat import ChatView
 from app.widgets.preview import ImagePreview
@@ -288,7 +288,6 @@ async def main(turns: int) -> None:
 
 if __name__ == "__main__":
     app = QApplication.instance() or QApplication([])
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
+    loop = make_loop(app)
     with loop:
         loop.run_until_complete(main(int(sys.argv[1]) if len(sys.argv) > 1 else 300))
