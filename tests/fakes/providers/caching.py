@@ -21,11 +21,20 @@ import hashlib
 import json
 from typing import Any
 
-from core.canonical import common_prefix
-
 JSON = dict[str, Any]
 LOOKBACK = 20  # Anthropic looks for a written prefix up to 20 blocks before each breakpoint
 STEP = 128  # OpenAI: cache hits in 128-token increments
+
+
+def shared_messages(a: list[JSON], b: list[JSON]) -> int:
+    """How many leading messages two parsed bodies share. Freshly parsed values are never the same
+    objects, so each comparison is a deep one: one pass to the first difference (a binary search
+    over slices, ``core.canonical.common_prefix``, compares the shared part once per probe)."""
+    n = min(len(a), len(b))
+    for i in range(n):
+        if a[i] != b[i]:
+            return i
+    return n
 
 
 def estimate(text: str) -> int:
@@ -65,7 +74,7 @@ class MessageBlocks:
         self.visited = 0
 
     def of(self, messages: list[JSON]) -> tuple[list[Any], list[int]]:
-        done = common_prefix(self._messages, messages)
+        done = shared_messages(self._messages, messages)
         end = self._ends[done - 1] if done else 0
         blocks, ends = self._blocks[:end], self._ends[:done]
         marks = [m for m in self._marks if m < end]

@@ -18,7 +18,6 @@ import json
 import re
 from typing import Any
 
-from core.canonical import common_prefix
 from tests.fakes.providers import caching, routes
 from tests.fakes.providers.script import Reply
 
@@ -122,7 +121,7 @@ class Anthropic(Family):
         # the messages the last valid request shares with this one were checked then (a check
         # depends on the message and the one before it): a long history is not checked again
         flags, checked = self._valid
-        done = common_prefix(checked, messages) if flags == (reject_webp, reject_images) else 0
+        done = caching.shared_messages(checked, messages) if flags == (reject_webp, reject_images) else 0
         self._check(messages, done, reject_webp, reject_images)
         self._valid = ((reject_webp, reject_images), list(messages))
 
