@@ -67,6 +67,15 @@ def flush_deletes() -> None:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
+async def newest_shown(win: MainWindow) -> tuple[ChatView, Any]:
+    """The agent's chat once its newest picture is shown and the rows that left are gone."""
+    chat = win.chats["a1"]
+    newest = chat.previews[-1]
+    await until(lambda: newest.image is not None)
+    flush_deletes()
+    return chat, newest
+
+
 async def session(qtbot: QtBot, data: Path, turns: int) -> tuple[MainWindow, Village, Store, Camera]:
     rt = make_runtime(parse_config(CFG, data / "village.json"), KeyStore(), store_dir=data / "store")
     assert isinstance(rt.village, Village) and rt.store is not None
@@ -139,10 +148,7 @@ async def test_the_viewer_opens_a_picture_whose_row_holds_no_bytes(
     qtbot: QtBot, tmp_path: Path, event_log: Path
 ) -> None:
     win, village, _store, camera = await session(qtbot, tmp_path, TURNS)
-    chat = win.chats["a1"]
-    newest = chat.previews[-1]
-    await until(lambda: newest.image is not None)
-    flush_deletes()
+    chat, newest = await newest_shown(win)
     assert chat.pictures()[0].image is None  # out of view
     newest.open_full_size()
     viewer = newest.viewer
@@ -161,10 +167,7 @@ async def test_the_viewer_steps_over_a_picture_the_store_no_longer_has(
     qtbot: QtBot, tmp_path: Path, event_log: Path
 ) -> None:
     win, village, store, camera = await session(qtbot, tmp_path, TURNS)
-    chat = win.chats["a1"]
-    newest = chat.previews[-1]
-    await until(lambda: newest.image is not None)
-    flush_deletes()
+    chat, newest = await newest_shown(win)
     gone = chat.pictures()[1]
     assert gone.image is None and gone.ref is not None  # out of view: read from the store
     store.blobs.path(gone.ref.sha256).unlink()  # the clean-up took it since
