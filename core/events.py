@@ -320,6 +320,70 @@ class ContextMeasured:
     omitted_turns: int = 0
 
 
+@dataclass(frozen=True)
+class WatchChanged:
+    """A watch was created, edited, paused, resumed, stopped or deleted (issue 15); the front ends
+    read it again (``core.watch.service.Watches.view``). ``reason``: ``core.watch.model.PauseReason``."""
+
+    watch_id: str
+    agent_id: str
+    status: str  # running, paused, stopped, deleted
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class WatchScored:
+    """A watch's frame went through the change gate: its score beside the threshold, and whether
+    it went to the model (``sent``)."""
+
+    watch_id: str
+    agent_id: str
+    score: float
+    threshold: float
+    sent: bool
+    at: float  # epoch seconds
+
+
+@dataclass(frozen=True)
+class WatchMetered:
+    """A watch's spending changed: calls in the last 60 minutes, tokens since local midnight."""
+
+    watch_id: str
+    agent_id: str
+    calls_hour: int
+    calls_limit: int
+    tokens_day: int
+    tokens_limit: int
+
+
+@dataclass(frozen=True)
+class CameraEventReported:
+    """A watch's model reported an event (``report_event``); it is on the timeline."""
+
+    event_id: int
+    watch_id: str
+    agent_id: str
+    conversation_id: str
+    at: float
+    title: str
+    summary: str
+    importance: int
+    keyframe: str = ""  # SHA-256 of its keyframe blob
+
+
+@dataclass(frozen=True)
+class WatchNotification:
+    """An event the person is to be told of on the desktop (threshold, cooldown and novelty
+    passed: ``core.watch.notify``); clicking it opens ``event_id``."""
+
+    event_id: int
+    watch_id: str
+    agent_id: str
+    title: str
+    body: str
+    importance: int
+
+
 Event = (
     TurnStarted
     | TextDelta
@@ -342,6 +406,11 @@ Event = (
     | RetryScheduled
     | ServerStatusChanged
     | ContextMeasured
+    | WatchChanged
+    | WatchScored
+    | WatchMetered
+    | CameraEventReported
+    | WatchNotification
 )
 Subscriber = Callable[[Event], None]
 

@@ -139,6 +139,9 @@ class StoreConversations(StoreReads):
             " UNION SELECT sha256 FROM message_images"
             " UNION SELECT result_blob FROM completions"
             " UNION SELECT final_text_blob FROM turns WHERE final_text_blob IS NOT NULL"
+            # the timeline's keyframes and the watches' last ones (core/store/watches.py)
+            " UNION SELECT keyframe FROM camera_events WHERE keyframe != ''"
+            " UNION SELECT keyframe FROM watches WHERE keyframe != ''"
         )
         names = {str(r["sha256"]) for r in rows}
         return names | result_image_names(

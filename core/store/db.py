@@ -11,7 +11,7 @@ could lose; an orphan blob from a crash in between is harmless and deduplicated 
 ``Store`` is composed of its parts, one module each: ``schema`` (DDL, version, opening the
 connection, the lock and transactions), ``writes`` (the journal writes), ``reads`` (what the GUI
 shows: history, completion records, texts, images) and ``resume`` (what a model is sent again:
-past turns, resume points), ``summaries`` (the summaries of left-out turns); ``records`` holds the values they return.
+past turns, resume points), ``summaries`` (the summaries of left-out turns), ``watches`` (watches, their spending, the timeline); ``records`` holds the values they return.
 
 Threading and the event loop: every method is synchronous and guarded by one lock, so it may be
 called from the loop thread or a worker thread. Journal writes are small (one short transaction);
@@ -41,10 +41,11 @@ from core.store.markers import CallMarkers
 from core.store.resume import StoreResume
 from core.store.schema import DB_NAME, StoreUnavailable, open_database, unavailable
 from core.store.summaries import StoreSummaries
+from core.store.watches import StoreWatches
 from core.store.writes import RIDING, StoreWrites
 
 
-class Store(StoreWrites, StoreResume, StoreConversations, StoreSummaries):
+class Store(StoreWrites, StoreResume, StoreConversations, StoreSummaries, StoreWatches):
     """The durable store. Open with ``Store.open(data_dir)``."""
 
     def __init__(self, root: Path, conn: sqlite3.Connection, blobs: BlobStore) -> None:

@@ -144,6 +144,57 @@ CREATE TABLE IF NOT EXISTS context_summaries (
     created REAL NOT NULL,
     PRIMARY KEY (conversation_id, range_key)
 );
+-- watches, their spending, the timeline and the relay's descriptions (core/store/watches.py);
+-- created on every open like the summaries
+CREATE TABLE IF NOT EXISTS watches (
+    id TEXT PRIMARY KEY,
+    village_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    status TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT '',
+    last_frame REAL NOT NULL DEFAULT 0,
+    last_run REAL NOT NULL DEFAULT 0,
+    last_score REAL,
+    keyframe TEXT NOT NULL DEFAULT '',
+    next_due REAL NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS watch_calls (
+    watch_id TEXT NOT NULL,
+    at REAL NOT NULL,
+    tokens INTEGER NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'run'
+);
+CREATE INDEX IF NOT EXISTS watch_calls_by_watch ON watch_calls(watch_id, at);
+CREATE TABLE IF NOT EXISTS camera_events (
+    id INTEGER PRIMARY KEY,
+    watch_id TEXT NOT NULL,
+    village_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    conversation_id TEXT NOT NULL,
+    turn_id TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    at REAL NOT NULL,
+    title TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    importance INTEGER NOT NULL,
+    keyframe TEXT NOT NULL DEFAULT '',
+    keyframe_type TEXT NOT NULL DEFAULT '',
+    notified INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (turn_id, call_id)
+);
+CREATE INDEX IF NOT EXISTS camera_events_by_time ON camera_events(village_id, at);
+CREATE INDEX IF NOT EXISTS camera_events_by_watch ON camera_events(watch_id, at);
+CREATE TABLE IF NOT EXISTS relay_captions (
+    sha256 TEXT NOT NULL,
+    language TEXT NOT NULL,
+    template TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (sha256, language, template)
+);
 """
 
 
