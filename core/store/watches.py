@@ -96,7 +96,17 @@ class StoreWatches(StoreBase):
         conn.execute(
             "UPDATE watches SET status=?, reason=?, last_frame=?, last_run=?, last_score=?, keyframe=?,"
             " next_due=?, updated=? WHERE id=?",
-            (s.status, s.reason, s.last_frame, s.last_run, s.last_score, s.keyframe, s.next_due, now, watch_id),
+            (
+                s.status,
+                s.reason,
+                s.last_frame,
+                s.last_run,
+                s.last_score,
+                s.keyframe,
+                s.next_due,
+                now,
+                watch_id,
+            ),
         )
 
     def watches(self, village_id: str) -> list[tuple[Watch | None, WatchState, str, str]]:
@@ -206,7 +216,9 @@ class StoreWatches(StoreBase):
             where.append("importance >= ?")
             args.append(min_importance)  # type: ignore[arg-type]
         if text.strip():
-            like = "%" + text.strip().lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            like = (
+                "%" + text.strip().lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            )
             where.append("(lower(title) LIKE ? ESCAPE '\\' OR lower(summary) LIKE ? ESCAPE '\\')")
             args.extend([like, like])
         rows = self._q(

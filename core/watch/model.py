@@ -80,7 +80,7 @@ class Rhythm:
             return after + self.every_s
         zone = tz or dt.datetime.now().astimezone().tzinfo
         now = dt.datetime.fromtimestamp(after, zone)
-        for days in range(0, 3):
+        for days in range(3):
             day = (now + dt.timedelta(days=days)).date()
             for t in self.times:
                 h, m = (int(x) for x in t.split(":"))

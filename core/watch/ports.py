@@ -23,7 +23,7 @@ class WatchRefused(Exception):
 
 
 class WatchesLike(Protocol):
-    def list(self, agent_id: str | None = None) -> list[WatchView]:
+    def views(self, agent_id: str | None = None) -> list[WatchView]:
         """The village's watches (of ``agent_id`` when given), oldest first."""
         ...
 
