@@ -119,7 +119,19 @@ class WatchRunner:
                     wait = due - now if w.until is None else min(due - now, max(0.0, w.until - now))
                     await self.s.sleep(wait)
                     continue
-                next_due = await self._look()
+                try:
+                    next_due = await self._look()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # a broken look never ends the watch; three in a row pause it
+                    log_event(
+                        "watch", watch=w.id, agent=w.agent_id, action="look_failed", error=type(exc).__name__
+                    )
+                    self._failed_runs += 1
+                    if self._failed_runs >= FAILED_RUNS_PAUSE:
+                        await self.s.set_status(w.id, "paused", "error")
+                        return
+                    next_due = self.s.clock() + RETRY_S
                 if self.task is None or self.state.status != "running":
                     return
                 self.state = replace(self.state, next_due=next_due)

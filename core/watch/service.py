@@ -76,7 +76,7 @@ class Watches:
         *,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        delete_conversation: Callable[[str, str], None] | None = None,
+        delete_conversation: Callable[[str, str], object] | None = None,
     ) -> None:
         self.village = village
         self.store = store
