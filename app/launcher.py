@@ -40,7 +40,7 @@ from core.watch.service import Watches
 from . import gc_guard
 from .backends import make_backend_factory
 from .contracts import BackendFactory, VillageLike
-from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
+from .demo import DemoCamera, demo_config, offer_demo_watch, uses_demo_camera, with_camera_url
 from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
 from .keys import KeyStore
@@ -346,6 +346,8 @@ async def run_window(
         resume_cut_turns(rt, config, keep_paused=window.add_paused)
         if rt.watches is not None:
             await rt.watches.start()  # after recovery: a cut run is resumed, never run again
+            if demo and camera is not None:
+                await offer_demo_watch(rt.watches, config.village.language)
         gc = start_store_gc(rt)
         await closed
     finally:

@@ -240,7 +240,9 @@ class Watches:
             )
         return None
 
-    async def create(self, watch: Watch) -> Watch:
+    async def create(self, watch: Watch, *, start: bool = True) -> Watch:
+        """Store the watch in its own new conversation and start it (``start`` False: ready,
+        paused with no reason, until the person starts it). Raises ``WatchRefused``."""
         refused = self._refusal(watch)
         if refused is not None:
             log_event("watch", watch=watch.id, agent=watch.agent_id, action="refused", reason=refused.reason)
@@ -248,22 +250,23 @@ class Watches:
         cid = watch.conversation_id or f"watch-{watch.id}"
         title = note("watch_conversation_title", self.language(), label=watch.label)
         watch = replace(watch, conversation_id=cid, created=watch.created or self.clock())
-        state = WatchState()
+        state = WatchState() if start else WatchState(status="paused")
         await asyncio.to_thread(self.store.create_conversation, cid, self.village_id, watch.agent_id, title)
         await asyncio.to_thread(self.store.save_watch, self.village_id, watch, state)
         self._watches[watch.id], self._states[watch.id] = watch, state
-        self._run(watch, state)
+        if start:
+            self._run(watch, state)
         log_event(
             "watch",
             watch=watch.id,
             agent=watch.agent_id,
-            action="start",
+            action="start" if start else "ready",
             rhythm=watch.rhythm.kind,
             every_s=watch.rhythm.every_s,
             tool=watch.tool,
             by=watch.created_by,
         )
-        self.village.bus.publish(WatchChanged(watch.id, watch.agent_id, "running"))
+        self.village.bus.publish(WatchChanged(watch.id, watch.agent_id, state.status))
         return watch
 
     async def update(self, watch: Watch) -> Watch:
@@ -371,11 +374,14 @@ class Watches:
     def conversation_tools(self, agent_id: str, conversation_id: str) -> list[AgentTool]:
         """``report_event`` in a watch's conversation; the timeline's tools for an agent that
         watches or has events (the village's hook: resumed turns get them too)."""
+        watch = self.watch_of(conversation_id)
+        watching = any(w.agent_id == agent_id for w in self._watches.values())
+        if watch is None and not watching:
+            return []
         from core.watch import tools  # the built-in tools need the service's types, not the reverse
 
         out: list[AgentTool] = []
         language = self.language()
-        watch = self.watch_of(conversation_id)
         if watch is not None and watch.agent_id == agent_id:
             out.append(
                 tools.ReportEvent(
@@ -387,7 +393,7 @@ class Watches:
                     on_event=self.on_event,
                 )
             )
-        if any(w.agent_id == agent_id for w in self._watches.values()):
+        if watching:
             out.extend(tools.timeline_tools(self, agent_id, language))
         return out
 
