@@ -253,7 +253,9 @@ class WatchRunner:
         self.gate.accept(result)
         usage = outcome.usage
         tokens = usage.input + usage.output + usage.cache_read + usage.cache_write
-        await self.s.spent(w, tokens, frame.image)
+        # the model calls the run made: its rounds but the planned one (a summary call adds one)
+        calls = max(1, outcome.rounds - 1 + (outcome.stop in (Stop.TOOL_LIMIT, Stop.REPEAT)))
+        await self.s.spent(w, tokens, frame.image, calls=calls)
         ms = int((time.monotonic() - started) * 1000)
         log_event(
             "watch",
@@ -262,6 +264,7 @@ class WatchRunner:
             action="run",
             score=f"{result.score:.0f}",
             stop=outcome.stop,
+            calls=calls,
             tokens=tokens,
             ms=ms,
         )

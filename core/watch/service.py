@@ -357,8 +357,13 @@ class Watches:
     def over_budget(self, watch: Watch, image: ImageData) -> PauseReason:
         return self.meter(watch.id).exhausted
 
-    async def spent(self, watch: Watch, tokens: int, image: ImageData, kind: str = "run") -> None:
-        await asyncio.to_thread(self.store.add_watch_call, watch.id, tokens, kind, self.clock())
+    async def spent(
+        self, watch: Watch, tokens: int, image: ImageData, kind: str = "run", *, calls: int = 1
+    ) -> None:
+        """A run's model calls (one row each, the tokens on the first) are on the meter."""
+        now = self.clock()
+        for i in range(max(1, calls)):
+            await asyncio.to_thread(self.store.add_watch_call, watch.id, tokens if i == 0 else 0, kind, now)
         m = self.meter(watch.id)
         self.village.bus.publish(
             WatchMetered(watch.id, watch.agent_id, m.calls_hour, m.calls_limit, m.tokens_day, m.tokens_limit)
