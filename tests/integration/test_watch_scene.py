@@ -5,7 +5,6 @@ the event with its keyframe and the meter counts the model calls."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from core.events import CameraEventReported, WatchNotification, WatchScored
 from core.watch.model import Rhythm
 from tests.fakes.servers import start_camera, stop
 from tests.fakes.waits import until
-from tests.fakes.watching import VirtualTime, WatcherModel, watch_config, watch_runtime
+from tests.fakes.watching import SEQ, VirtualTime, WatcherModel, watch_config, watch_runtime
 
 FRAMES, BIRD_AT, BIRD_FRAMES = 600, 300, 20
 
@@ -55,7 +54,7 @@ async def test_600_frames_with_one_bird(tmp_path: Path) -> None:
         # one request a run, and one more after the report: 4 model calls for 600 frames
         assert len(model.requests) == 4
         frames_sent = [
-            json.loads(r.messages[-1].text.rsplit("\n", 1)[-1])["seq"]
+            int(SEQ.findall(r.messages[-1].text)[-1])
             for r in model.requests
             if r.messages[-1].tool_name.endswith("live_view_image")
         ]
