@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from core.canonical import ChatMessage, ImageData, Role, ToolCall
+from core.handle import TurnHandle
 from core.log import event as log_event
 from core.notes import note
 from core.stops import Stop
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 SKIP_SUMMARY_S = 60.0  # one line of skipped frames a minute at most
 FAILED_RUNS_PAUSE = 3  # runs failing in a row before the watch pauses itself (reason "error")
 RETRY_S = 5.0  # a look whose tool is missing or failed is tried again after this (or the rhythm)
+STOP_WAIT_S = 10.0  # a pause or stop waits this long for the run under way to end
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -86,6 +88,7 @@ class WatchRunner:
         self._skip_since = 0.0
         self._failed_runs = 0
         self._reference_read = False
+        self._turn: TurnHandle | None = None  # the run under way
 
     # ------------------------------------------------------------------ control
     def start(self) -> None:
@@ -98,10 +101,19 @@ class WatchRunner:
         self.gate.region = watch.region
 
     async def cancel(self) -> None:
+        """End the loop. A run under way is stopped the normal way (Stop: it ends at its next
+        boundary and its spending is counted) and waited for a few seconds; the loop itself is
+        cancelled then, the turn left to finish on its own."""
         task, self.task = self.task, None
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        if task is None or task is asyncio.current_task():
+            return
+        if self._turn is not None:
+            self._turn.stop()
+            done, _ = await asyncio.wait({task}, timeout=STOP_WAIT_S)
+            if done:
+                return
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
 
     # ------------------------------------------------------------------ the loop
     async def _loop(self) -> None:
@@ -249,7 +261,11 @@ class WatchRunner:
             tools=[Prefetched(frame.tool, call.id, ret)],
         )
         assert handle.task is not None
-        outcome = await handle.task
+        self._turn = handle
+        try:
+            outcome = await asyncio.shield(handle.task)  # a cancelled loop never cuts the turn
+        finally:
+            self._turn = None
         self.gate.accept(result)
         usage = outcome.usage
         tokens = usage.input + usage.output + usage.cache_read + usage.cache_write

@@ -3,6 +3,7 @@ HTTP, the real store, a scripted model. Frames that did not change never reach t
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -137,4 +138,37 @@ async def test_the_budget_pauses_the_watch_and_a_restart_keeps_what_was_spent(
             await rt2.village.close()
             rt2.store.close()
     finally:
+        stop(proc)
+
+
+@pytest.mark.asyncio
+async def test_pausing_during_a_run_stops_the_turn_the_normal_way(tmp_path: Path) -> None:
+    proc, url = start_camera("--scene", "static", "--seed", "3")
+    gate = asyncio.Event()  # the model never answers until the test lets it
+    backend = ScriptedBackend.looping("anthropic", "claude-x", ["Nothing to report."], gate=gate)
+    rt = watch_runtime(tmp_path, watch_config(url), backend)
+    assert rt.store is not None and rt.watches is not None
+    watches = rt.watches
+    vt = VirtualTime()
+    watches.clock, watches.sleep = vt.clock, vt.sleep
+    rt.village.conversation_tools = lambda agent, conversation: []
+    try:
+        await rt.village.start()
+        w = await watches.create(
+            watches.new_watch("eye", "door").with_(id="door", rhythm=Rhythm("every", 60))
+        )
+        await until(lambda: len(backend.requests) == 1, within=30)
+        watches.pause("door")
+        await until(lambda: (v := watches.view("door")) is not None and v.state.status == "paused", within=30)
+        await rt.village.wait_idle()
+        assert rt.store.unfinished_turns() == []  # stopped at its boundary, not cut
+        [turn] = [m.turn_id for m in rt.store.messages(w.conversation_id) if m.kind == "input"]
+        assert rt.store.turn_state(turn) == ("done", "interrupted")
+        view = watches.view("door")
+        assert view is not None and (view.state.status, view.state.reason) == ("paused", "person")
+        assert view.meter.calls_hour == 1  # the stopped run's call is counted
+    finally:
+        await watches.close()
+        await rt.village.close()
+        rt.store.close()
         stop(proc)
