@@ -147,6 +147,8 @@ class WatchRunner:
                 if self.task is None or self.state.status != "running":
                     return
                 self.state = replace(self.state, next_due=next_due)
+                if w.rhythm.kind != "continuous":  # a restart keeps the rhythm (looks ≥ 10 s apart)
+                    await self.s.save_state(w.id, self.state)
         except asyncio.CancelledError:
             self._flush_skips(self.s.clock())
             raise

@@ -16,7 +16,7 @@ from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.servers import start_camera, stop
 from tests.fakes.waits import until
-from tests.fakes.watching import WATCH_VILLAGE, VirtualTime, watch_config, watch_runtime
+from tests.fakes.watching import START, WATCH_VILLAGE, VirtualTime, watch_config, watch_runtime
 
 
 @pytest.mark.asyncio
@@ -171,4 +171,43 @@ async def test_pausing_during_a_run_stops_the_turn_the_normal_way(tmp_path: Path
         await watches.close()
         await rt.village.close()
         rt.store.close()
+        stop(proc)
+
+
+@pytest.mark.asyncio
+async def test_a_restart_keeps_the_rhythm_of_a_watch_every_ten_minutes(tmp_path: Path) -> None:
+    proc, url = start_camera("--scene", "static", "--seed", "3")
+    vt = VirtualTime()
+    looks: list[float] = []
+
+    async def first_start_sleep(seconds: float) -> None:  # the first start ends after two looks
+        if len(looks) >= 2:
+            await asyncio.Event().wait()
+        await vt.sleep(seconds)
+
+    try:
+        for stamp in ("s1", "s2"):
+            backend = ScriptedBackend.looping("anthropic", "claude-x", ["Nothing to report."])
+            rt = watch_runtime(tmp_path, watch_config(url), backend, stamp)
+            assert rt.store is not None and rt.watches is not None
+            watches = rt.watches
+            watches.clock, watches.sleep = vt.clock, first_start_sleep if stamp == "s1" else vt.sleep
+            rt.village.conversation_tools = lambda agent, conversation: []
+            rt.village.bus.subscribe(lambda e: looks.append(e.at) if isinstance(e, WatchScored) else None)
+            try:
+                await rt.village.start()
+                await watches.start()
+                if stamp == "s1":
+                    w = watches.new_watch("eye", "the kiln display")
+                    await watches.create(w.with_(id="kiln", rhythm=Rhythm("every", 600)))
+                wanted = 2 if stamp == "s1" else 3
+                await until(lambda n=wanted: len(looks) == n, within=30)
+            finally:
+                await watches.close()
+                await rt.village.close()
+                rt.store.close()
+            vt.now = START + 700  # closed at 600 s, started again 100 s later
+        # the look due at 1200 s waits for its time after the restart; it is not made at once
+        assert [at - START for at in looks[:3]] == [0, 600, 1200]
+    finally:
         stop(proc)
