@@ -86,11 +86,8 @@ class Notifier:
         if told and e.at - told[0].at < watch.cooldown_s:
             return "cooldown", told[0].id
         text = event_text(e.title, e.summary)
-        for r in told:
-            if (
-                e.at - r.at <= self.novelty_window_s
-                and similarity(text, event_text(r.title, r.summary)) >= self.same_at
-            ):
+        for r in told:  # all within the novelty window: the cooldown, when longer, took the rest
+            if similarity(text, event_text(r.title, r.summary)) >= self.same_at:
                 return "same", r.id
         return "", 0
 
