@@ -15,9 +15,14 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from app.demo_camera.scenes import FEEDER_REGION
 from core.config import Agent, Config, McpServer, Template, Village
 from core.demo_model import BACKEND as OFFLINE_DEMO
 from core.log import event
+from core.notes import note
+from core.watch import Region
+from core.watch.model import Limits, Rhythm, Watch
+from core.watch.ports import WatchesLike, WatchRefused
 
 DEMO_SERVER = "demo_camera"
 DEMO_TEMPLATE = "Offline demo"
@@ -58,6 +63,36 @@ def demo_config(url: str, language: str = "en", path: Path | None = None) -> Con
     )
 
 
+DEMO_WATCH_ID = "demo-feeder"
+
+
+def demo_watch(language: str) -> Watch:
+    """The demo village's ready watch (WA-17): Muse watches the feeder camera, gated by change in
+    the feeder's region, a frame every 3 seconds; the offline demo model reports the bird."""
+    return Watch(
+        DEMO_WATCH_ID,
+        DEMO_AGENT_ID,
+        note("demo.watch_instruction", language),
+        tool="feeder_view_image",
+        rhythm=Rhythm("continuous", 3.0),
+        region=Region(*FEEDER_REGION),
+        limits=Limits(calls_per_hour=120, tokens_per_day=500_000),
+        cooldown_s=60.0,
+    )
+
+
+async def offer_demo_watch(watches: WatchesLike, language: str) -> bool:
+    """The demo village's watch, ready but not started, unless it is there already."""
+    if watches.view(DEMO_WATCH_ID) is not None:
+        return False
+    try:
+        await watches.create(demo_watch(language), start=False)
+    except WatchRefused as exc:  # the camera did not start: the demo runs without its watch
+        event("watch", watch=DEMO_WATCH_ID, action="refused", reason=exc.reason)
+        return False
+    return True
+
+
 def uses_demo_camera(config: Config) -> bool:
     return any(s.name == DEMO_SERVER for a in config.agents for s in config.servers_for(a))
 
@@ -76,7 +111,7 @@ class DemoCamera:
     """The camera simulator subprocess."""
 
     def __init__(self, command: list[str] | None = None) -> None:
-        self.command = command or [sys.executable, "-m", "app.demo_camera"]
+        self.command = command or [sys.executable, "-m", "app.demo_camera", "--feeder"]
         self.process: asyncio.subprocess.Process | None = None
         self.url: str | None = None
         self._drain: asyncio.Task[None] | None = None

@@ -35,11 +35,12 @@ from core.store.gc import collect
 from core.store.lock import StoreLock, StoreLocked
 from core.store_health import open_store
 from core.village import Village
+from core.watch.service import Watches
 
 from . import gc_guard
 from .backends import make_backend_factory
 from .contracts import BackendFactory, VillageLike
-from .demo import DemoCamera, demo_config, uses_demo_camera, with_camera_url
+from .demo import DemoCamera, demo_config, offer_demo_watch, uses_demo_camera, with_camera_url
 from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
 from .keys import KeyStore
@@ -62,6 +63,7 @@ class Runtime:
     conversations: Conversations | None = None  # the village's conversations (None: no store)
     # what went wrong opening the store (core.store_health): the window shows each as a notice
     store_problems: list[StoreProblem] = field(default_factory=list)
+    watches: Watches | None = None  # the village's watches (None: no store), started after recovery
 
     def config_warnings(self) -> list[str]:
         """The warnings of the configuration the village runs (unknown keys, kept when saved)."""
@@ -131,7 +133,13 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
             media=lambda: pipeline.media,
             conversation_for=conversations.current,
         )
-    return Runtime(village, provider, store, history, conversations, problems)
+    watches = None
+    if conversations is not None:
+        # a watch deleted with its timeline takes its conversation, blobs and media files along
+        watches = Watches(
+            village, conversations.store, config.village.id, delete_conversation=conversations.delete
+        )
+    return Runtime(village, provider, store, history, conversations, problems, watches)
 
 
 def agent_model(config: Config, factory: BackendFactory, agent_id: str) -> ModelBackend | None:
@@ -336,11 +344,17 @@ async def run_window(
         await village.start()
         window.refresh_agents()
         resume_cut_turns(rt, config, keep_paused=window.add_paused)
+        if rt.watches is not None:
+            await rt.watches.start()  # after recovery: a cut run is resumed, never run again
+            if demo and camera is not None:
+                await offer_demo_watch(rt.watches, config.village.language)
         gc = start_store_gc(rt)
         await closed
     finally:
         if gc is not None:
             await asyncio.gather(gc, return_exceptions=True)  # never close the store under it
+        if rt.watches is not None:
+            await rt.watches.close()
         await village.close()
         if camera is not None:
             await camera.stop()

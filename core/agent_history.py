@@ -2,8 +2,9 @@
 
 The village keeps one in-memory history per agent, of the conversation it is seeded with. A turn
 belongs to the conversation shown when it was sent: it extends the agent's history when that is
-still the current conversation, else (the person switched while it waited) its own
-conversation's, read from the store (``history_for``) in a worker thread. A window switch only
+still the current conversation, else (the person switched while it waited, or a watch's run) its
+own conversation's, read from the store (``history_for``) in a worker thread once and then kept
+(``side``, the last ``SIDE_KEPT``), so a watch's thousandth run does not read its history again. A window switch only
 marks the history pending (``history_pending``): it is read when the next turn starts.
 """
 
@@ -19,10 +20,14 @@ from core.image_rules import strip_turn_images
 HistoryFor = Callable[[str, str], list[ChatMessage]]  # (agent id, conversation id) -> stored history
 
 
+SIDE_KEPT = 8  # other conversations whose history is kept in memory between turns (watches')
+
+
 class HistoryState(Protocol):
     history: list[ChatMessage]
     conversation: str
     history_pending: bool
+    side: dict[str, list[ChatMessage]]  # other conversations' histories, read once (WA-13)
 
 
 async def turn_history(
@@ -36,6 +41,15 @@ async def turn_history(
             state.history, state.history_pending = strip_turn_images(past, language), False
     if conversation == state.conversation:
         return state.history
+    kept = state.side.get(conversation)
+    if kept is not None:
+        return kept  # its turns ran here since it was read: the list grew with them
     if history_for is None:
         return []
-    return strip_turn_images(await asyncio.to_thread(history_for, agent_id, conversation), language)
+    past = strip_turn_images(await asyncio.to_thread(history_for, agent_id, conversation), language)
+    if conversation == state.conversation:  # it became the current one meanwhile
+        return state.history
+    while len(state.side) >= SIDE_KEPT:
+        del state.side[next(iter(state.side))]  # the one read longest ago
+    state.side[conversation] = past
+    return past

@@ -75,6 +75,9 @@ class TurnSettings:
     max_tokens: int | None = None
     conversation_id: str = ""  # the conversation the turn belongs to ("": the journal's choice)
     context: ContextSetup | None = None  # the context budget (issue 14); None: the whole history goes
+    # an assistant message whose tool calls are the turn's first round, run before any model
+    # call (a watch run's frame, WA-12): recorded as the model's round 1, then run like any call
+    planned: ChatMessage | None = None
 
 
 @dataclass
@@ -164,6 +167,8 @@ class Turn:
             self._begun = asyncio.ensure_future(begin) if self.journal.blocking else None
             if self._begun is None:
                 await begin
+            if self.s.planned is not None:
+                pending = await self._plan(self.s.planned)
         last = self.messages[-1] if self.messages else None
         if last is not None and last.role is Role.ASSISTANT and not last.tool_calls:
             # cut after the final reply was stored: finish with it, never ask the model again
@@ -248,6 +253,14 @@ class Turn:
         self._log_turn(stop)
         await self._record(self.journal.end_turn, self.turn_id, stop, final, self.usage)
         return self._outcome(final, stop)
+
+    async def _plan(self, planned: ChatMessage) -> ChatMessage:
+        """The planned first round (WA-12): stored as the model's round 1 with no usage, so a
+        resumed turn finds its calls as it finds any round's."""
+        self.messages.append(planned)
+        self.rounds = 1
+        await self._record(self.journal.model_message, self.turn_id, 1, planned, Usage())
+        return planned
 
     async def _record(self, write: Callable[..., None], *args: Any) -> None:
         """One journal write, after the turn's begin. A journal that blocks on the disk

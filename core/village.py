@@ -7,8 +7,9 @@ running turn finishes on its old one. An agent whose template has tools off hand
 that needs tools to its first connected agent (S70-21). Each agent's turns belong to its current
 conversation (issue 13; the history a turn extends: core/agent_history.py).
 
-Just over 400 lines: the conversation a turn belongs to is threaded through send, resume and the
-turn's run; what was separable (which history a turn extends) lives in core/agent_history.py.
+About 500 lines: the conversation a turn belongs to is threaded through send, resume and the
+turn's run, with a watch's planned first round and per-turn tools (issue 15); what was separable
+(which history a turn extends) lives in core/agent_history.py, the watches in core/watch/.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ BackendFactory = Callable[[Template], ModelBackend]
 # The built-in tools of an agent as configured (``Agent.builtin_tools``), built per turn in the
 # village language, so a settings change applies to the next turn (core.builtin_tools.for_agent).
 BuiltinToolFactory = Callable[[Agent, str], list[AgentTool]]
+# The tools a conversation adds for its turns, resumed ones too (a watch's report_event, the
+# timeline's camera_events: core.watch.service), by (agent id, conversation id).
+ConversationTools = Callable[[str, str], list[AgentTool]]
 
 
 class AgentState(StrEnum):
@@ -81,6 +85,9 @@ class _AgentRuntime:
     conversation: str = ""  # the conversation ``history`` is of ("": the journal's choice)
     history_pending: bool = False  # ``history`` is read (``history_for``) when the next turn starts
     context: ContextState = field(default_factory=ContextState)  # where its history is cut (issue 14)
+    # the histories and cuts of its other conversations that turns ran in (a watch's, WA-13)
+    side: dict[str, list[ChatMessage]] = field(default_factory=dict)
+    side_context: dict[str, ContextState] = field(default_factory=dict)
 
 
 class Village:
@@ -113,6 +120,7 @@ class Village:
         self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
         self.history_for: HistoryFor | None = None  # a conversation's stored history (core/agent_history.py)
         self.summaries: SummaryStore | None = None  # where summaries of left-out turns are kept (issue 14)
+        self.conversation_tools: ConversationTools | None = None  # core.watch.service (issue 15)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -244,6 +252,8 @@ class Village:
             rt.history_pending = False
             if conversation_id is not None:
                 rt.conversation = conversation_id
+                rt.side.pop(conversation_id, None)  # the current one's history is ``history``
+                rt.side_context.pop(conversation_id, None)
 
     def defer_history(self, agent_id: str, conversation_id: str) -> None:
         """``conversation_id`` is the agent's conversation now; its history is read when the next
@@ -251,6 +261,8 @@ class Village:
         rt = self._agents.get(agent_id)
         if rt is not None:
             rt.history, rt.conversation, rt.history_pending = [], conversation_id, True
+            rt.side.pop(conversation_id, None)
+            rt.side_context.pop(conversation_id, None)
 
     def conversation_of(self, agent_id: str) -> str:
         """The conversation the agent's next turn belongs to ("": the journal's choice)."""
@@ -259,6 +271,19 @@ class Village:
     def tools(self, agent_id: str) -> list[AgentTool]:
         rt = self._agents[agent_id]
         return [*rt.tools, *rt.extra_tools, *self._builtins(rt.agent)]
+
+    def _turn_tools(
+        self, rt: _AgentRuntime, conversation: str, overrides: list[AgentTool]
+    ) -> list[AgentTool]:
+        """The agent's tools for one turn of ``conversation``: its MCP and built-in tools, the
+        conversation's own (``conversation_tools``), then ``overrides`` in place of same names."""
+        tools = [*rt.tools, *rt.extra_tools, *self._builtins(rt.agent)]
+        if self.conversation_tools is not None:
+            tools.extend(self.conversation_tools(rt.agent.id, conversation))
+        if overrides:
+            names = {t.name for t in overrides}
+            tools = [t for t in tools if t.name not in names] + overrides
+        return tools
 
     def _builtins(self, agent: Agent) -> list[AgentTool]:
         if self._builtin_tools is None:
@@ -272,18 +297,41 @@ class Village:
             return None
 
     # ------------------------------------------------------------------ turns
-    def send(self, agent_id: str, text: str, *, source: str = "user", hop: int = 0) -> TurnHandle:
-        """Start a turn for ``agent_id`` (it waits for the agent's running turn, if any)."""
+    def send(
+        self,
+        agent_id: str,
+        text: str,
+        *,
+        source: str = "user",
+        hop: int = 0,
+        conversation: str | None = None,
+        planned: ChatMessage | None = None,
+        tools: list[AgentTool] | None = None,
+    ) -> TurnHandle:
+        """Start a turn for ``agent_id`` (it waits for the agent's running turn, if any), in the
+        conversation shown when it was sent, or in ``conversation`` (a watch's). ``planned``: an
+        assistant message whose tool calls are the turn's first round (WA-12); ``tools`` replace
+        the agent's tools of the same names for this turn only."""
         if agent_id not in self._agents:
             raise KeyError(f"no agent {agent_id!r}")
         turn_id = f"{self._stamp}-{next(self._ids)}"
         control = TurnControl()
         handle = TurnHandle(turn_id, agent_id, control)
         user = ChatMessage(role=Role.USER, text=text)
-        conversation = self._agents[agent_id].conversation  # the one shown when it was sent
-        handle.task = asyncio.get_running_loop().create_task(
-            self._run(handle, control, user, source=source, hop=hop, resume=None, conversation=conversation)
+        if conversation is None:
+            conversation = self._agents[agent_id].conversation  # the one shown when it was sent
+        run = self._run(
+            handle,
+            control,
+            user,
+            source=source,
+            hop=hop,
+            resume=None,
+            conversation=conversation,
+            planned=planned,
+            overrides=tools or [],
         )
+        handle.task = asyncio.get_running_loop().create_task(run)
         self._track(handle)
         return handle
 
@@ -329,11 +377,18 @@ class Village:
         hop: int,
         resume: ResumePoint | None,
         conversation: str = "",
+        planned: ChatMessage | None = None,
+        overrides: list[AgentTool] | None = None,
     ) -> TurnOutcome:
         rt = self._agents[handle.agent_id]
         async with rt.lock:
             language = self.config.village.language  # the turn's own history, whatever is shown later
             history = await turn_history(rt, rt.agent.id, conversation, self.history_for, language)
+            context = (
+                rt.context
+                if conversation == rt.conversation
+                else rt.side_context.setdefault(conversation, ContextState())
+            )
             agent = rt.agent  # the configuration as of the turn's start
             config = self.config
             template = config.template(agent.template)
@@ -357,7 +412,8 @@ class Village:
                     image_results=config.mcp.image_results,
                     max_tokens=template.max_output_tokens,
                     conversation_id=conversation,
-                    context=ContextSetup.of(template, agent, rt.context, self.summaries),
+                    context=ContextSetup.of(template, agent, context, self.summaries),
+                    planned=planned,
                 )
                 self.bus.publish(
                     TurnStarted(
@@ -375,7 +431,7 @@ class Village:
                 turn = Turn(
                     turn_id=handle.turn_id,
                     backend=backend,
-                    tools=[*rt.tools, *rt.extra_tools, *self._builtins(agent)],
+                    tools=self._turn_tools(rt, conversation, overrides or []),
                     settings=settings,
                     history=history,
                     user=user,

@@ -1,4 +1,4 @@
-"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control] [--elicit]
+"""``python -m app.demo_camera [--stdio | --sse] [--host H] [--port P] [--mode M] [--control] [--elicit] [--feeder]
 [--scene S [--event-at N] [--event-frames D] [--seed K] [--noise A]]``
 
 Streamable HTTP on 127.0.0.1:47321/mcp by default. If the port is taken (say NIK itself is
@@ -71,6 +71,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--control", action="store_true", help="add the demo_* test tools")
     parser.add_argument("--elicit", action="store_true", help="add demo_ask_settings (an elicitation form)")
     parser.add_argument(
+        "--feeder", action="store_true", help="add feeder_view_image (the demo village's watch)"
+    )
+    parser.add_argument(
         "--scene",
         choices=sorted(SCENES),
         help="frames from a scripted scene: " + "; ".join(f"{k}: {v}" for k, v in SCENES.items()),
@@ -95,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.basicConfig(level=logging.WARNING)
     state = CameraState(args.mode, args.slow_seconds, args.scene)
-    server = build_server(state, control=args.control, elicit=args.elicit)
+    server = build_server(state, control=args.control, elicit=args.elicit, feeder=args.feeder)
     if args.stdio:
         server.run("stdio")
         return 0

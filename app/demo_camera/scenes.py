@@ -10,6 +10,8 @@ number, so frame ``seq`` is the same JPEG bytes in every process and in any call
 * ``static-then-bird``: a bird is on the feeder from frame ``event_at`` for ``event_frames``
   frames, then gone.
 * ``static-then-light``: the window light turns on at frame ``event_at`` and stays on.
+* ``visits``: the bird comes back: on the feeder from frame ``event_at`` for ``event_frames``
+  frames, and again every ``event_at`` frames (the demo village's feeder camera, WA-17).
 
 Frames are numbered from 1, as ``live_view_image`` counts them (its metadata ``seq``).
 """
@@ -29,6 +31,7 @@ SCENES: dict[str, str] = {
     "static": "a garden with a bird feeder and sensor noise; nothing happens",
     "static-then-bird": "a bird is on the feeder from --event-at for --event-frames frames",
     "static-then-light": "the window light turns on at --event-at and stays on",
+    "visits": "a bird visits the feeder every --event-at frames and stays --event-frames frames",
 }
 FLICKER = 2  # grey levels of exposure flicker a frame, either way
 # Where things are, as a region of interest (x, y, w, h normalised): the feeder and the house.
@@ -58,6 +61,8 @@ class Scene:
             return self.event_at <= seq < self.event_at + self.event_frames
         if self.name == "static-then-light":
             return seq >= self.event_at
+        if self.name == "visits":
+            return seq >= self.event_at and (seq - self.event_at) % self.event_at < self.event_frames
         return False
 
     def changes(self, last: int) -> list[int]:
@@ -96,7 +101,7 @@ def _base(name: str, event: bool, margin: int) -> Any:
     draw.rectangle((450, 205, 530, 275), fill=(255, 225, 130) if light else (35, 40, 70))  # window
     if light:  # and its light on the lawn
         draw.polygon([(440, 320), (540, 320), (570, 372), (410, 372)], fill=(150, 150, 80))
-    if name == "static-then-bird" and event:
+    if name in ("static-then-bird", "visits") and event:
         draw.polygon([(150, 226), (122, 212), (126, 232)], fill=(70, 40, 25))  # tail
         draw.ellipse((140, 208, 198, 240), fill=(150, 60, 35))  # body
         draw.ellipse((184, 194, 210, 220), fill=(150, 60, 35))  # head

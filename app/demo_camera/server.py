@@ -1,4 +1,6 @@
-"""The camera simulator as an MCP server (``MCPServer``): ``live_view_image`` and ``camera_status``.
+"""The camera simulator as an MCP server (``MCPServer``): ``live_view_image`` and ``camera_status``;
+with ``--feeder`` also ``feeder_view_image`` (a garden camera where a bird visits the feeder now
+and then: the demo village's ready watch, WA-17).
 
 ``--mode`` chooses what ``live_view_image`` returns (see ``frames.MODES``) so every image rule
 (S70-1 … S70-7) can be shown against a real server process. With ``--control`` the server also offers
@@ -38,6 +40,10 @@ def _image(data: bytes, mime: str) -> t.ImageContent:
 
 def _text(text: str) -> t.TextContent:
     return t.TextContent(type="text", text=text)
+
+
+# the demo village's feeder camera (its ready watch, WA-17): a bird for 6 frames every 20
+FEEDER_SCENE = Scene("visits", event_at=20, event_frames=6, seed=1)
 
 
 def live_view_result(mode: str, seq_counter: Any, scene: Scene | None = None) -> t.CallToolResult:
@@ -164,7 +170,9 @@ def settings_text(action: str, data: _Settings | None) -> str:
     )
 
 
-def build_server(state: CameraState, *, control: bool = False, elicit: bool = False) -> MCPServer:
+def build_server(
+    state: CameraState, *, control: bool = False, elicit: bool = False, feeder: bool = False
+) -> MCPServer:
     server = MCPServer("fuseforks-demo-camera", version="0.1.0", log_level="WARNING")
     seq_counter = itertools.count(1)
 
@@ -183,6 +191,15 @@ def build_server(state: CameraState, *, control: bool = False, elicit: bool = Fa
         """Report whether the camera is connected and live view is on (text only)."""
         status = {"connected": True, "live_view": True, "model": "Fuseforks demo camera"}
         return t.CallToolResult(content=[_text(frames.metadata_like(status))])
+
+    if feeder:
+        feeder_counter = itertools.count(1)
+
+        @server.tool()
+        async def feeder_view_image() -> t.CallToolResult:
+            """Take the current frame of the garden camera by the bird feeder: a 640×424 JPEG plus
+            JSON metadata. A bird visits the feeder now and then."""
+            return live_view_result("jpeg", feeder_counter, FEEDER_SCENE)
 
     if control:
 

@@ -33,8 +33,9 @@ class WatchesLike(Protocol):
         """A new definition with a fresh id and the defaults (not stored until ``create``)."""
         ...
 
-    async def create(self, watch: Watch) -> Watch:
-        """Store and start a watch (its own conversation is made); raises ``WatchRefused``."""
+    async def create(self, watch: Watch, *, start: bool = True) -> Watch:
+        """Store and start a watch (its own conversation is made; ``start`` False: ready, paused
+        with no reason); raises ``WatchRefused``."""
         ...
 
     async def update(self, watch: Watch) -> Watch:
