@@ -34,7 +34,9 @@ SUMMARY_MAX: Final = 2000
 EVENTS_LIMIT: Final = 50  # events one camera_events answer lists
 DEFAULT_SINCE_S: Final = 86_400.0
 
-Keyframe = Callable[[], tuple[str, str] | None]  # (sha256, media type) of the frame the model saw
+# (sha256, media type) of the frame the model saw; called with no arguments (``...``: a lambda with
+# a bound default, as the service passes, type-checks too)
+Keyframe = Callable[..., tuple[str, str] | None]
 
 
 class EventSink(Protocol):
