@@ -5,6 +5,12 @@ message it calls the first offered tool whose name ends with ``live_view_image``
 result comes back with an image it answers, in the village language, with the image's size and
 its dominant colours (Pillow quantisation, nothing else). Every answer is labelled as the offline
 demo so nobody mistakes it for a model.
+
+In a watch's run (issue 15, WA-27: the request offers ``report_event``) it reports an event when
+the run's tool result carries the new frame after the model's previous keyframe, that is when the
+change gate let a change through after the watch's first look: title and summary from the notes
+catalog, the new frame's dominant colours, importance 3. The first look (one picture, nothing to
+compare it with) ends quietly. When ``report_event``'s own result comes back it says so and ends.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from core.notes import note
 BACKEND = OFFLINE_DEMO
 MODEL = "demo"
 LIVE_VIEW_SUFFIX = "live_view_image"
+REPORT_EVENT = "report_event"
+DEMO_IMPORTANCE = 3
 
 # Hue buckets (upper bound in degrees, name) for saturated colours.
 _HUES: tuple[tuple[float, str], ...] = (
@@ -84,11 +92,9 @@ def dominant_colours(data: bytes, count: int = 3) -> tuple[int, int, list[Domina
     return width, height, out
 
 
-def describe_image(image: ImageData, language: str) -> str:
-    """The demo's answer for one image (synchronous; call it off the event loop)."""
-    width, height, colours = dominant_colours(image.data)
+def _colour_list(colours: list[Dominant], language: str) -> str:
     sep = note("demo.list_separator", language)
-    items = sep.join(
+    return sep.join(
         note(
             "demo.colour_item",
             language,
@@ -98,7 +104,23 @@ def describe_image(image: ImageData, language: str) -> str:
         )
         for c in colours
     )
+
+
+def describe_image(image: ImageData, language: str) -> str:
+    """The demo's answer for one image (synchronous; call it off the event loop)."""
+    width, height, colours = dominant_colours(image.data)
+    items = _colour_list(colours, language)
     return note("demo.answer", language, width=width, height=height, format=image.format_label, colours=items)
+
+
+def event_arguments(image: ImageData, language: str) -> dict[str, object]:
+    """The demo's ``report_event`` arguments for a changed frame (synchronous, off the loop)."""
+    _, _, colours = dominant_colours(image.data)
+    return {
+        "title": note("demo.event_title", language),
+        "summary": note("demo.event_summary", language, colours=_colour_list(colours, language)),
+        "importance": DEMO_IMPORTANCE,
+    }
 
 
 class DemoBackend:
@@ -118,7 +140,18 @@ class DemoBackend:
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
         last = request.messages[-1] if request.messages else ChatMessage(Role.USER)
         if last.role is Role.TOOL:
-            images = [img for m in _trailing_tool_results(request.messages) for img in m.attachments]
+            trailing = _trailing_tool_results(request.messages)
+            images = [img for m in trailing for img in m.attachments]
+            watching = request.tool_choice != "none" and any(t.name == REPORT_EVENT for t in request.tools)
+            if any(m.tool_name == REPORT_EVENT for m in trailing):
+                return self._answer(note("demo.event_reported", self.language), on_text)
+            if watching and images:
+                if len(images) < 2:  # the watch's first look: nothing to compare it with
+                    return self._answer(note("demo.watch_quiet", self.language), on_text)
+                args = await asyncio.to_thread(event_arguments, images[-1], self.language)
+                call = ToolCall(id=f"demo_{next(_ids)}", name=REPORT_EVENT, arguments=args)
+                message = ChatMessage(Role.ASSISTANT, tool_calls=[call])
+                return ChatResponse(message, Usage(), "tool_use")
             if images:
                 text = await asyncio.to_thread(describe_image, images[0], self.language)
             else:

@@ -21,7 +21,8 @@ place the store's images live). The media folders are the configurations' (``med
 Retention (``keep_days``, the configuration's ``village.keep_days``): first the conversations not
 updated for that many days are deleted with ``Store.delete_conversation``, except an agent's
 current conversation and one with a cut or paused turn (recovery continues it); the sweep then
-frees what they alone referenced.
+frees what they alone referenced. The timeline's events past their watch's own retention go
+the same way, first (``core.store.timeline``, WA-26).
 
 Blob and media files are all kept while a database moved aside as damaged
 (``store.db.corrupt-*``) is in the store folder: that history's records may name any of them
@@ -43,6 +44,7 @@ from core.log import event
 from core.store.blobs import BlobError, StoreError
 from core.store.db import Store
 from core.store.schema import moved_aside
+from core.store.timeline import expire_timeline
 
 DEFAULT_GRACE_S = 3600.0
 _SHA = r"[0-9a-f]{64}"
@@ -65,6 +67,7 @@ class GcReport:
     expired: list[str] = field(default_factory=list)  # conversations deleted by retention
     media_removed: int = 0  # media-cache files among ``removed``
     texts_removed: int = 0  # small texts kept in the database, not in ``removed`` (no file)
+    timeline_removed: int = 0  # camera events past their watch's retention (core/store/timeline.py)
 
 
 def referenced_blobs(store: Store) -> set[str]:
@@ -206,6 +209,7 @@ def collect(
         for cid in expired_conversations(store, keep_days, sweep.now):
             store.delete_conversation(cid, grace_s=grace_s)
             report.expired.append(cid)
+        report.timeline_removed = expire_timeline(store, sweep.now)  # before the blobs: it frees keyframes
     referenced = referenced_blobs(store)
     root = store.blobs.root
     keep_all = bool(moved_aside(store.root))  # a moved-aside history may reference any blob
@@ -254,6 +258,8 @@ def collect(
         extra["media"] = report.media_removed
     if report.expired:
         extra["expired"] = len(report.expired)
+    if report.timeline_removed:
+        extra["timeline"] = report.timeline_removed
     if keep_all:
         extra["blobs_kept"] = "moved_aside"
     event(
