@@ -58,6 +58,7 @@ def demo_config(url: str, language: str = "en", path: Path | None = None) -> Con
                 name="Muse",
                 template=DEMO_TEMPLATE,
                 mcp_servers=[McpServer(name=DEMO_SERVER, transport="http", url=url)],
+                builtin_tools=["ask_user_question", "watch_camera"],
             )
         ],
     )
@@ -88,7 +89,7 @@ async def offer_demo_watch(watches: WatchesLike, language: str) -> bool:
     try:
         await watches.create(demo_watch(language), start=False)
     except WatchRefused as exc:  # the camera did not start: the demo runs without its watch
-        event("watch", watch=DEMO_WATCH_ID, action="refused", reason=exc.reason)
+        event("watch", action="refused", watch=DEMO_WATCH_ID, reason=exc.reason)
         return False
     return True
 

@@ -139,6 +139,7 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
         watches = Watches(
             village, conversations.store, config.village.id, delete_conversation=conversations.delete
         )
+        watches.load()  # before recovery: a cut run's turn needs its watch's tools
     return Runtime(village, provider, store, history, conversations, problems, watches)
 
 

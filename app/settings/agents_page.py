@@ -173,6 +173,9 @@ class AgentsPage(QWidget):
             self.tr("Summarize earlier turns left out to fit the model (one more model call)")
         )
         self.a_builtin_boxes["ask_user_question"].setText(self.tr("May ask me questions (ask_user_question)"))
+        self.a_builtin_boxes["watch_camera"].setText(
+            self.tr("May start watching a camera when I ask, after I confirm (watch_camera)")
+        )
         self.a_builtin_boxes["execute_code"].setText(
             self.tr("May run Python code on this computer (execute_code)")
         )

@@ -33,8 +33,9 @@ LANGUAGES = ("ja", "en", "zh")
 # (core.demo_model, which takes its backend name from here).
 OFFLINE_DEMO = "offline-demo"
 PROTOCOLS: tuple[str, ...] = (*WIRE_NAMES, OFFLINE_DEMO)
-# Built-in tools an agent may be given (core/builtin_tools.py); execute_code runs code, so it is opt-in.
-BUILTIN_TOOLS = ("ask_user_question", "execute_code")
+# Built-in tools an agent may be given (core/builtin_tools.py; watch_camera: core/watch/watch_camera.py, the
+# agent starts a watch when the person asks, confirmed by the person); execute_code runs code, so it is opt-in.
+BUILTIN_TOOLS = ("ask_user_question", "execute_code", "watch_camera")
 DEFAULT_BUILTIN_TOOLS = ("ask_user_question",)
 # An MCP server's "type" (or Claude Desktop's "transport") and the transport it means.
 TRANSPORT_ALIASES: dict[str, Literal["stdio", "http", "sse"]] = {

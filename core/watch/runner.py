@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from core.canonical import ChatMessage, ImageData, Role, ToolCall
 from core.handle import TurnHandle
@@ -33,10 +33,53 @@ from core.notes import note
 from core.stops import Stop
 from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
 from core.watch.gate import ChangeGate, GateResult, UndecodableFrame, thumbnail
-from core.watch.model import Watch, WatchState
+from core.watch.model import PauseReason, Watch, WatchState, WatchStatus
 
-if TYPE_CHECKING:
-    from core.watch.service import Watches
+
+class Host(Protocol):
+    """What a runner asks of its service (``core.watch.service.Watches``)."""
+
+    clock: Callable[[], float]
+    sleep: Callable[[float], Awaitable[None]]
+    current_frame: dict[str, tuple[str, str]]
+
+    @property
+    def village(self) -> Sender: ...
+
+    def language(self) -> str: ...
+
+    def blob(self, sha256: str) -> bytes | None: ...
+
+    def image(self, sha256: str) -> ImageData | None: ...
+
+    def find_tool(self, agent_id: str, name: str) -> AgentTool | None: ...
+
+    def scored(self, watch: Watch, result: GateResult) -> None: ...
+
+    def over_budget(self, watch: Watch, image: ImageData) -> PauseReason: ...
+
+    async def set_status(self, watch_id: str, status: WatchStatus, reason: PauseReason) -> None: ...
+
+    async def save_state(self, watch_id: str, state: WatchState) -> None: ...
+
+    async def spent(
+        self, watch: Watch, tokens: int, image: ImageData, kind: str = "run", *, calls: int = 1
+    ) -> None: ...
+
+
+class Sender(Protocol):
+    def send(
+        self,
+        agent_id: str,
+        text: str,
+        *,
+        source: str = "user",
+        hop: int = 0,
+        conversation: str | None = None,
+        planned: ChatMessage | None = None,
+        tools: list[AgentTool] | None = None,
+    ) -> TurnHandle: ...
+
 
 SKIP_SUMMARY_S = 60.0  # one line of skipped frames a minute at most
 FAILED_RUNS_PAUSE = 3  # runs failing in a row before the watch pauses itself (reason "error")
@@ -78,7 +121,7 @@ def local_time(at: float) -> str:
 class WatchRunner:
     """The loop of one watch; ``task`` runs it until the watch pauses, stops or is deleted."""
 
-    def __init__(self, service: Watches, watch: Watch, state: WatchState) -> None:
+    def __init__(self, service: Host, watch: Watch, state: WatchState) -> None:
         self.s = service
         self.watch = watch
         self.state = state
@@ -137,7 +180,7 @@ class WatchRunner:
                     raise
                 except Exception as exc:  # a broken look never ends the watch; three in a row pause it
                     log_event(
-                        "watch", watch=w.id, agent=w.agent_id, action="look_failed", error=type(exc).__name__
+                        "watch", action="look_failed", watch=w.id, agent=w.agent_id, error=type(exc).__name__
                     )
                     self._failed_runs += 1
                     if self._failed_runs >= FAILED_RUNS_PAUSE:
@@ -176,7 +219,7 @@ class WatchRunner:
         try:
             result = await self.gate.score_async(frame.image.data)
         except UndecodableFrame as exc:
-            log_event("watch", watch=w.id, agent=w.agent_id, action="frame_unreadable", reason=exc.reason)
+            log_event("watch", action="frame_unreadable", watch=w.id, agent=w.agent_id, reason=exc.reason)
             return w.rhythm.next_due(now)
         self.s.scored(w, result)
         self.state = replace(self.state, last_frame=now, last_score=result.score)
@@ -197,7 +240,7 @@ class WatchRunner:
         tool = self.s.find_tool(w.agent_id, w.tool)
         if tool is None:
             log_event(
-                "watch", watch=w.id, agent=w.agent_id, action="frame_failed", reason="no_tool", tool=w.tool
+                "watch", action="frame_failed", watch=w.id, agent=w.agent_id, reason="no_tool", tool=w.tool
             )
             return None
         ctx = ToolContext(w.agent_id, self.s.language(), turn_id=f"watch-{w.id}", call_id="look")
@@ -206,12 +249,12 @@ class WatchRunner:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a tool that raises is a failed look, never a dead watch
-            log_event("watch", watch=w.id, agent=w.agent_id, action="frame_failed", reason=type(exc).__name__)
+            log_event("watch", action="frame_failed", watch=w.id, agent=w.agent_id, reason=type(exc).__name__)
             return None
         if ret.is_error or not ret.output.images:
             reason = "tool_error" if ret.is_error else "no_image"
             log_event(
-                "watch", watch=w.id, agent=w.agent_id, action="frame_failed", reason=reason, tool=tool.name
+                "watch", action="frame_failed", watch=w.id, agent=w.agent_id, reason=reason, tool=tool.name
             )
             return None
         return Frame(ret, ret.output.images[-1], tool)
@@ -230,7 +273,7 @@ class WatchRunner:
             seconds = int(now - self._skip_since)
             w = self.watch
             log_event(
-                "watch", watch=w.id, agent=w.agent_id, action="skipped", frames=self._skipped, seconds=seconds
+                "watch", action="skipped", watch=w.id, agent=w.agent_id, frames=self._skipped, seconds=seconds
             )
             self._skipped = 0
 
@@ -277,9 +320,9 @@ class WatchRunner:
         ms = int((time.monotonic() - started) * 1000)
         log_event(
             "watch",
+            action="run",
             watch=w.id,
             agent=w.agent_id,
-            action="run",
             score=f"{result.score:.0f}",
             stop=outcome.stop,
             calls=calls,

@@ -22,7 +22,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.canonical import ImageData
 from core.events import (
@@ -30,14 +30,15 @@ from core.events import (
     Notice,
     WatchChanged,
     WatchMetered,
-    WatchNotification,
     WatchScored,
 )
 from core.log import event as log_event
 from core.notes import note
+from core.store import Store
 from core.store.blobs import BlobError
 from core.tool import AgentTool, ToolContext
 from core.tool_image import normalize
+from core.village import Village
 from core.watch.gate import GateResult
 from core.watch.model import (
     CameraEvent,
@@ -49,17 +50,15 @@ from core.watch.model import (
     WatchStatus,
     WatchView,
 )
+from core.watch.notify import Notifier
 from core.watch.ports import WatchRefused
 from core.watch.runner import WatchRunner
-
-if TYPE_CHECKING:
-    from core.store import Store
-    from core.village import Village
+from core.watch.tools import ReportEvent, timeline_tools
+from core.watch.watch_camera import watch_camera_tool
 
 HOUR_S = 3600.0
+WATCH_CAMERA = "watch_camera"  # the built-in tool an agent starts a watch with (Agent.builtin_tools)
 _CAMERA_WORDS = re.compile(r"image|frame|snapshot|camera|view|picture|photo|capture", re.IGNORECASE)
-
-Notify = Callable[[Watch, CameraEvent], WatchNotification | None]
 
 
 def local_midnight(at: float) -> float:
@@ -84,11 +83,13 @@ class Watches:
         self.clock = clock
         self.sleep = sleep
         self._delete_conversation = delete_conversation
-        self.notify: Notify | None = None  # core.watch.notify's decision (threshold, cooldown, novelty)
+        # which events the person is told of: threshold, cooldown, novelty (core/watch/notify.py)
+        self.notify: Notifier | None = Notifier(store, village_id, language=village.config.village.language)
         self._watches: dict[str, Watch] = {}
         self._states: dict[str, WatchState] = {}
         self._runners: dict[str, WatchRunner] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._loaded = False
         # the frame of each watch's running turn: report_event's keyframe (sha256, media type)
         self.current_frame: dict[str, tuple[str, str]] = {}
         village.conversation_tools = self.conversation_tools
@@ -97,17 +98,27 @@ class Watches:
     def language(self) -> str:
         return self.village.config.village.language
 
-    async def start(self) -> None:
-        """Load the village's watches and resume the running ones' rhythms."""
-        rows = await asyncio.to_thread(self.store.watches, self.village_id)
-        for watch, state, watch_id, _ in rows:
+    def load(self) -> None:
+        """Read the village's watches (a few rows), before recovery resumes a cut run: its turn
+        needs its watch's tools (``conversation_tools``). Nothing runs yet."""
+        if self._loaded:
+            return
+        self._loaded = True
+        for watch, state, watch_id, _ in self.store.watches(self.village_id):
             if watch is None:
-                log_event("watch", watch=watch_id, action="unreadable")
+                log_event("watch", action="unreadable", watch=watch_id)
                 continue
             self._watches[watch.id], self._states[watch.id] = watch, state
-            if state.status == "running":
+
+    async def start(self) -> None:
+        """Resume the running watches' rhythms (loading them first when ``load`` was not called)."""
+        if not self._loaded:
+            await asyncio.to_thread(self.load)
+        for watch in list(self._watches.values()):
+            state = self._states[watch.id]
+            if state.status == "running" and watch.id not in self._runners:
                 self._run(watch, state)
-                log_event("watch", watch=watch.id, agent=watch.agent_id, action="resumed", reason="start")
+                log_event("watch", action="resumed", watch=watch.id, agent=watch.agent_id, reason="start")
 
     async def close(self) -> None:
         for runner in list(self._runners.values()):
@@ -245,7 +256,7 @@ class Watches:
         paused with no reason, until the person starts it). Raises ``WatchRefused``."""
         refused = self._refusal(watch)
         if refused is not None:
-            log_event("watch", watch=watch.id, agent=watch.agent_id, action="refused", reason=refused.reason)
+            log_event("watch", action="refused", watch=watch.id, agent=watch.agent_id, reason=refused.reason)
             raise refused
         cid = watch.conversation_id or f"watch-{watch.id}"
         title = note("watch_conversation_title", self.language(), label=watch.label)
@@ -258,9 +269,9 @@ class Watches:
             self._run(watch, state)
         log_event(
             "watch",
+            action="start" if start else "ready",
             watch=watch.id,
             agent=watch.agent_id,
-            action="start" if start else "ready",
             rhythm=watch.rhythm.kind,
             every_s=watch.rhythm.every_s,
             tool=watch.tool,
@@ -282,7 +293,12 @@ class Watches:
         self._watches[watch.id] = watch
         if (runner := self._runners.get(watch.id)) is not None:
             runner.adopt(watch)
-        log_event("watch", watch=watch.id, agent=watch.agent_id, action="edited")
+        log_event(
+            "watch",
+            action="edited",
+            watch=watch.id,
+            agent=watch.agent_id,
+        )
         status = self.view(watch.id).state.status if self.view(watch.id) else "running"  # type: ignore[union-attr]
         self.village.bus.publish(WatchChanged(watch.id, watch.agent_id, status))
         return watch
@@ -312,7 +328,7 @@ class Watches:
         if status == "running":
             self._run(watch, state)
         action = {"running": "resumed", "paused": "paused", "stopped": "stopped"}[status]
-        log_event("watch", watch=watch_id, agent=watch.agent_id, action=action, reason=reason or "-")
+        log_event("watch", action=action, watch=watch_id, agent=watch.agent_id, reason=reason or "-")
         if reason in ("budget_calls", "budget_tokens", "error", "until"):
             key = f"watch_{action}_{reason}"
             text = note(key, self.language(), label=watch.label)
@@ -335,9 +351,9 @@ class Watches:
             await asyncio.to_thread(self._delete_conversation, watch.agent_id, watch.conversation_id)
         log_event(
             "watch",
+            action="deleted",
             watch=watch_id,
             agent=watch.agent_id,
-            action="deleted",
             timeline="kept" if keep_timeline else "deleted",
         )
         self.village.bus.publish(WatchChanged(watch_id, watch.agent_id, "deleted"))
@@ -381,25 +397,28 @@ class Watches:
         watches or has events (the village's hook: resumed turns get them too)."""
         watch = self.watch_of(conversation_id)
         watching = any(w.agent_id == agent_id for w in self._watches.values())
-        if watch is None and not watching:
-            return []
-        from core.watch import tools  # the built-in tools need the service's types, not the reverse
-
         out: list[AgentTool] = []
         language = self.language()
+        try:
+            asks = WATCH_CAMERA in self.village.config.agent(agent_id).builtin_tools
+        except KeyError:
+            asks = False
+        if asks:  # the agent may start a watch when the person asks, confirmed by the person
+            out.append(watch_camera_tool(self, language))
         if watch is not None and watch.agent_id == agent_id:
             out.append(
-                tools.ReportEvent(
-                    store=self.store,
-                    village_id=self.village_id,
-                    watch=watch,
-                    keyframe=lambda w=watch: self.current_frame.get(w.id) or self._stored_keyframe(w.id),
+                ReportEvent(
+                    self.store,
+                    self.village_id,
+                    watch,
+                    lambda w=watch: self.current_frame.get(w.id) or self._stored_keyframe(w.id),
                     language=language,
                     on_event=self.on_event,
+                    clock=self.clock,
                 )
             )
         if watching:
-            out.extend(tools.timeline_tools(self, agent_id, language))
+            out.extend(timeline_tools(self, agent_id, language))
         return out
 
     def _stored_keyframe(self, watch_id: str) -> tuple[str, str]:
@@ -411,9 +430,9 @@ class Watches:
         watch = self._watches.get(event.watch_id)
         log_event(
             "watch",
+            action="event",
             watch=event.watch_id,
             agent=event.agent_id,
-            action="event",
             id=event.id,
             importance=event.importance,
         )
@@ -431,9 +450,14 @@ class Watches:
             )
         )
         if watch is not None and self.notify is not None:
-            notification = self.notify(watch, event)
-            if notification is not None:
-                self.village.bus.publish(notification)
+            self._spawn(self._notify(self.notify, watch, event))
+
+    async def _notify(self, notifier: Notifier, watch: Watch, event: CameraEvent) -> None:
+        """The notifier's store reads and its mark, in a worker thread; the notification on the loop."""
+        notifier.language = self.language()
+        decision = await asyncio.to_thread(notifier.consider, watch, event)
+        if decision.notification is not None:
+            self.village.bus.publish(decision.notification)
 
 
 __all__ = ["WatchInvalid", "WatchRefused", "Watches", "local_midnight"]
