@@ -279,7 +279,10 @@ class Village:
         conversation's own (``conversation_tools``), then ``overrides`` in place of same names."""
         tools = [*rt.tools, *rt.extra_tools, *self._builtins(rt.agent)]
         if self.conversation_tools is not None:
-            tools.extend(self.conversation_tools(rt.agent.id, conversation))
+            try:
+                tools.extend(self.conversation_tools(rt.agent.id, conversation))
+            except Exception as exc:  # the turn goes on with the agent's own tools
+                log_event("conversation tools failed", agent=rt.agent.id, error=type(exc).__name__)
         if overrides:
             names = {t.name for t in overrides}
             tools = [t for t in tools if t.name not in names] + overrides

@@ -418,7 +418,7 @@ class Watches:
                 )
             )
         if watching:
-            out.extend(timeline_tools(self, agent_id, language))
+            out.extend(timeline_tools(self, agent_id, language, self.clock))
         return out
 
     def _stored_keyframe(self, watch_id: str) -> tuple[str, str]:

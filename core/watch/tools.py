@@ -276,7 +276,13 @@ class CameraEventImage(_PastTool):
         return ToolReturn(ToolOutput(caption, [image]))
 
 
-def timeline_tools(watches: WatchesLike, agent_id: str, language: str) -> list[AgentTool]:
-    """The tools an agent asks about the past with (its own watches' events: ``ctx.agent_id``)."""
+def timeline_tools(
+    watches: WatchesLike, agent_id: str, language: str, clock: Callable[[], float] = time.time
+) -> list[AgentTool]:
+    """The tools an agent asks about the past with (its own watches' events: ``ctx.agent_id``);
+    ``clock`` is "now" for a range without an end."""
     del agent_id  # each call filters by its own context's agent
-    return [CameraEvents(watches, language=language), CameraEventImage(watches, language=language)]
+    return [
+        CameraEvents(watches, language=language, clock=clock),
+        CameraEventImage(watches, language=language),
+    ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.keys import KeyStore
 from app.launcher import Runtime, make_runtime
-from core.canonical import ChatRequest, ChatResponse, Role, Usage
+from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, Usage
 from core.config import parse_config
 from core.llm import ModelBackend, TextSink
 from core.village import Village
@@ -64,6 +64,8 @@ def watch_runtime(data: Path, raw: dict[str, Any], backend: ModelBackend, stamp:
 
 
 SEQ = re.compile(r'"seq":\s*(\d+)')
+QUESTION = "What happened at the feeder while I was out?"
+LISTED = re.compile(r"#(\d+) (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)")
 
 
 @dataclass
@@ -79,10 +81,15 @@ class WatcherModel:
     backend: str = "anthropic"
     model: str = "claude-x"
     requests: list[ChatRequest] = field(default_factory=list)
+    since: str = ""  # the question's camera_events range start (local "YYYY-MM-DD HH:MM:SS")
+    answer_time: str = ""
 
     async def complete(self, request: ChatRequest, on_text: TextSink | None = None) -> ChatResponse:
         self.requests.append(request)
         last = request.messages[-1]
+        asked = self._chat(last)
+        if asked is not None:
+            return asked
         if last.role is Role.TOOL and last.tool_name.endswith("report_event"):
             self._kill("reported")
             return reply("I reported the bird.", usage=Usage(1200, 20))
@@ -97,6 +104,21 @@ class WatcherModel:
             response = call("report_event", args, call_id=f"report-{match.group(1)}")
             return ChatResponse(response.message, Usage(1500, 40), "tool_use")
         return reply("Nothing to report.", usage=Usage(1000, 10))
+
+    def _chat(self, last: ChatMessage) -> ChatResponse | None:
+        """The person's question about the past (``QUESTION``): camera_events over ``since``, then
+        the first event's keyframe, then an answer naming its local time."""
+        if last.role is Role.USER and last.text == QUESTION:
+            return call("camera_events", {"since": self.since}, call_id="past-1")
+        if last.role is Role.TOOL and last.tool_name == "camera_events":
+            found = LISTED.search(last.text)
+            if found is None:
+                return reply("I found nothing.")
+            self.answer_time = found.group(2)
+            return call("camera_event_image", {"event_id": int(found.group(1))}, call_id="past-2")
+        if last.role is Role.TOOL and last.tool_name == "camera_event_image":
+            return reply(f"The bird came at {self.answer_time}.")
+        return None
 
     def _kill(self, point: str) -> None:
         if self.kill_on == point:

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from app.demo_camera.scenes import Scene
-from core.events import CameraEventReported, WatchNotification, WatchScored
+from core.events import CameraEventReported, TurnFinished, WatchNotification, WatchScored
 from core.watch.model import Rhythm
+from core.watch.when import format_local
 from tests.fakes.servers import start_camera, stop
 from tests.fakes.waits import until
-from tests.fakes.watching import SEQ, VirtualTime, WatcherModel, watch_config, watch_runtime
+from tests.fakes.watching import QUESTION, SEQ, START, VirtualTime, WatcherModel, watch_config, watch_runtime
 
 FRAMES, BIRD_AT, BIRD_FRAMES = 600, 300, 20
 
@@ -72,6 +73,23 @@ async def test_600_frames_with_one_bird(tmp_path: Path) -> None:
         meter = watches.meter("feeder")
         assert (meter.calls_hour, meter.calls_limit) == (4, 120)
         assert meter.tokens_day == (1000 + 10) + (1500 + 40) + (1200 + 20) + (1000 + 10)
+
+        # the person asks about the past in the agent's own chat: camera_events, then the keyframe
+        model.since = format_local(START - 60)
+        finished: list[TurnFinished] = []
+        rt.village.bus.subscribe(lambda e: finished.append(e) if isinstance(e, TurnFinished) else None)
+        chat = rt.village.conversation_of("eye")
+        assert chat != w.conversation_id
+        handle = rt.village.send("eye", QUESTION)
+        assert handle.task is not None
+        await handle.task
+        assert [f.text for f in finished] == [f"The bird came at {format_local(event.at)}."]
+        listing, reopened = model.requests[-2].messages[-1], model.requests[-1].messages[-1]
+        assert (
+            listing.tool_name == "camera_events" and f"#{event.id} {format_local(event.at)}" in listing.text
+        )
+        assert reopened.tool_name == "camera_event_image"
+        assert [a.sha256 for a in reopened.attachments] == [event.keyframe]  # sent as a tool image
     finally:
         await rt.village.close()
         rt.store.close()
