@@ -26,7 +26,6 @@ from typing import Any, Final, Literal, Protocol
 
 from core.events import WatchNotification
 from core.log import event
-from core.notes import note
 from core.store.blobs import StoreError
 from core.watch.model import CameraEvent, Watch
 from core.watch.novelty import SAME_AT, event_text, similarity
@@ -58,13 +57,11 @@ class Notifier:
         store: Timeline,
         village_id: str,
         *,
-        language: str = "en",
         novelty_window_s: float = NOVELTY_WINDOW_S,
         same_at: float = SAME_AT,
     ) -> None:
         self.store = store
         self.village_id = village_id
-        self.language = language
         self.novelty_window_s = novelty_window_s
         self.same_at = same_at
 
@@ -115,5 +112,5 @@ class Notifier:
             importance=e.importance,
             marked=marked,
         )
-        title = note("watch.notification_title", self.language, watch=watch.label, title=e.title)
-        return Decision(WatchNotification(e.id, watch.id, e.agent_id, title, e.summary, e.importance))
+        # the event's own words: the window adds the watch's name beside them (``watch_id``)
+        return Decision(WatchNotification(e.id, watch.id, e.agent_id, e.title, e.summary, e.importance))

@@ -38,7 +38,7 @@ async def test_the_demo_model_reports_the_changes_and_the_agent_can_ask_about_th
         assert rt.store is not None
         store = rt.store
         watches = Watches(rt.village, store, WATCH_VILLAGE, clock=vt.clock, sleep=vt.sleep)  # type: ignore[arg-type]
-        watches.notify = Notifier(store, WATCH_VILLAGE, language="en")
+        watches.notify = Notifier(store, WATCH_VILLAGE)
         seen: list[object] = []
         rt.village.bus.subscribe(
             lambda e: (
@@ -61,7 +61,7 @@ async def test_the_demo_model_reports_the_changes_and_the_agent_can_ask_about_th
         ]
         notified = [e for e in seen if isinstance(e, WatchNotification)]
         assert [(n.event_id, n.title) for n in notified] == [
-            (reported[0].event_id, "Feeder: [Offline demo] The picture changed")
+            (reported[0].event_id, "[Offline demo] The picture changed")
         ]
         events = watches.events(watch_id=w.id)
         assert [e.id for e in events] == [reported[1].event_id, reported[0].event_id]  # newest first

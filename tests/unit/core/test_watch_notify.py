@@ -45,7 +45,7 @@ def test_an_important_new_event_is_notified_and_marked(store: Store, event_log: 
     d = Notifier(store, VILLAGE).consider(WATCH, e)
     assert d == Decision(
         WatchNotification(
-            e.id, "w1", "a1", "Feeder: Bird at the feeder", "A small bird landed on the feeder.", 4
+            e.id, "w1", "a1", "Bird at the feeder", "A small bird landed on the feeder.", 4
         )
     )
     assert store.camera_event(e.id).notified is True  # type: ignore[union-attr]
@@ -132,10 +132,10 @@ def test_never_notify_at_six(store: Store) -> None:
     assert Notifier(store, VILLAGE).consider(WATCH.with_(notify_at=6), e).reason == "below_threshold"
 
 
-def test_the_title_speaks_the_village_language(store: Store) -> None:
+def test_the_notification_carries_the_events_own_words(store: Store) -> None:
     e = add(store, T0, "餌台に鳥", "小鳥が来ました。")
-    d = Notifier(store, VILLAGE, language="ja").consider(WATCH, e)
-    assert d.notification is not None and d.notification.title == "Feeder：餌台に鳥"
+    d = Notifier(store, VILLAGE).consider(WATCH, e)
+    assert d.notification == WatchNotification(e.id, "w1", "a1", "餌台に鳥", "小鳥が来ました。", 4)
 
 
 class RefusingMarks:
