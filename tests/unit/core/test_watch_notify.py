@@ -44,9 +44,7 @@ def test_an_important_new_event_is_notified_and_marked(store: Store, event_log: 
     e = add(store, T0, "Bird at the feeder", "A small bird landed on the feeder.")
     d = Notifier(store, VILLAGE).consider(WATCH, e)
     assert d == Decision(
-        WatchNotification(
-            e.id, "w1", "a1", "Bird at the feeder", "A small bird landed on the feeder.", 4
-        )
+        WatchNotification(e.id, "w1", "a1", "Bird at the feeder", "A small bird landed on the feeder.", 4)
     )
     assert store.camera_event(e.id).notified is True  # type: ignore[union-attr]
     assert watch_lines(event_log) == [
