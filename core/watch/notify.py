@@ -13,8 +13,8 @@
    was never told, so it is told now.
 
 Otherwise the event is marked notified in the store and a ``WatchNotification`` is returned for
-the caller to publish. Each decision is one log line, ``watch: action=notified …`` or
-``watch: action=notify_skipped … reason=…`` (``same_as=`` names the earlier event). Synchronous,
+the caller to publish. Each decision is one log line, ``watch: … action=notified …`` or
+``watch: … action=notify_skipped … reason=…`` (``same_as=`` names the earlier event). Synchronous,
 a few small reads: call it off the event loop with the runner's other store work.
 """
 
@@ -96,7 +96,15 @@ class Notifier:
         reason, other = self._decide(watch, e)
         if reason:
             fields: dict[str, Any] = {"same_as": other} if reason == "same" else {}
-            event("watch", action="notify_skipped", watch=watch.id, event=e.id, reason=reason, **fields)
+            event(
+                "watch",
+                watch=watch.id,
+                agent=e.agent_id,
+                action="notify_skipped",
+                event=e.id,
+                reason=reason,
+                **fields,
+            )
             return Decision(None, reason, other if reason == "same" else 0)
         marked = True
         try:
@@ -105,9 +113,9 @@ class Notifier:
             marked = False  # told all the same: a missed notification is worse than a second one
         event(
             "watch",
-            action="notified",
             watch=watch.id,
             agent=e.agent_id,
+            action="notified",
             event=e.id,
             importance=e.importance,
             marked=marked,

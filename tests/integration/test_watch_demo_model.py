@@ -72,8 +72,8 @@ async def test_the_demo_model_reports_the_changes_and_the_agent_can_ask_about_th
             assert image is not None and image.sha256 == e.keyframe
         lines = [line for line in log_lines(event_log) if "action=notif" in line]
         assert lines == [
-            f"watch: action=notified watch={w.id} agent=eye event={events[1].id} importance=3 marked=true",
-            f"watch: action=notify_skipped watch={w.id} event={events[0].id} reason=cooldown",
+            f"watch: watch={w.id} agent=eye action=notified event={events[1].id} importance=3 marked=true",
+            f"watch: watch={w.id} agent=eye action=notify_skipped event={events[0].id} reason=cooldown",
         ]
 
         # the agent asks about the past in its chat: local times, then one keyframe as a tool image
