@@ -89,7 +89,7 @@ async def offer_demo_watch(watches: WatchesLike, language: str) -> bool:
     try:
         await watches.create(demo_watch(language), start=False)
     except WatchRefused as exc:  # the camera did not start: the demo runs without its watch
-        event("watch", action="refused", watch=DEMO_WATCH_ID, reason=exc.reason)
+        event("watch", watch=DEMO_WATCH_ID, action="refused", reason=exc.reason)
         return False
     return True
 

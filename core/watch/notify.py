@@ -13,8 +13,8 @@
    was never told, so it is told now.
 
 Otherwise the event is marked notified in the store and a ``WatchNotification`` is returned for
-the caller to publish. Each decision is one log line, ``watch: action=notified …`` or
-``watch: action=notify_skipped … reason=…`` (``same_as=`` names the earlier event). Synchronous,
+the caller to publish. Each decision is one log line, ``watch: … action=notified …`` or
+``watch: … action=notify_skipped … reason=…`` (``same_as=`` names the earlier event). Synchronous,
 a few small reads: call it off the event loop with the runner's other store work.
 """
 
@@ -26,7 +26,6 @@ from typing import Any, Final, Literal, Protocol
 
 from core.events import WatchNotification
 from core.log import event
-from core.notes import note
 from core.store.blobs import StoreError
 from core.watch.model import CameraEvent, Watch
 from core.watch.novelty import SAME_AT, event_text, similarity
@@ -58,13 +57,11 @@ class Notifier:
         store: Timeline,
         village_id: str,
         *,
-        language: str = "en",
         novelty_window_s: float = NOVELTY_WINDOW_S,
         same_at: float = SAME_AT,
     ) -> None:
         self.store = store
         self.village_id = village_id
-        self.language = language
         self.novelty_window_s = novelty_window_s
         self.same_at = same_at
 
@@ -99,7 +96,15 @@ class Notifier:
         reason, other = self._decide(watch, e)
         if reason:
             fields: dict[str, Any] = {"same_as": other} if reason == "same" else {}
-            event("watch", action="notify_skipped", watch=watch.id, event=e.id, reason=reason, **fields)
+            event(
+                "watch",
+                watch=watch.id,
+                agent=e.agent_id,
+                action="notify_skipped",
+                event=e.id,
+                reason=reason,
+                **fields,
+            )
             return Decision(None, reason, other if reason == "same" else 0)
         marked = True
         try:
@@ -108,12 +113,12 @@ class Notifier:
             marked = False  # told all the same: a missed notification is worse than a second one
         event(
             "watch",
-            action="notified",
             watch=watch.id,
             agent=e.agent_id,
+            action="notified",
             event=e.id,
             importance=e.importance,
             marked=marked,
         )
-        title = note("watch.notification_title", self.language, watch=watch.label, title=e.title)
-        return Decision(WatchNotification(e.id, watch.id, e.agent_id, title, e.summary, e.importance))
+        # the event's own words: the window adds the watch's name beside them (``watch_id``)
+        return Decision(WatchNotification(e.id, watch.id, e.agent_id, e.title, e.summary, e.importance))

@@ -180,7 +180,7 @@ class WatchRunner:
                     raise
                 except Exception as exc:  # a broken look never ends the watch; three in a row pause it
                     log_event(
-                        "watch", action="look_failed", watch=w.id, agent=w.agent_id, error=type(exc).__name__
+                        "watch", watch=w.id, agent=w.agent_id, action="look_failed", error=type(exc).__name__
                     )
                     self._failed_runs += 1
                     if self._failed_runs >= FAILED_RUNS_PAUSE:
@@ -219,7 +219,7 @@ class WatchRunner:
         try:
             result = await self.gate.score_async(frame.image.data)
         except UndecodableFrame as exc:
-            log_event("watch", action="frame_unreadable", watch=w.id, agent=w.agent_id, reason=exc.reason)
+            log_event("watch", watch=w.id, agent=w.agent_id, action="frame_unreadable", reason=exc.reason)
             return w.rhythm.next_due(now)
         self.s.scored(w, result)
         self.state = replace(self.state, last_frame=now, last_score=result.score)
@@ -240,7 +240,7 @@ class WatchRunner:
         tool = self.s.find_tool(w.agent_id, w.tool)
         if tool is None:
             log_event(
-                "watch", action="frame_failed", watch=w.id, agent=w.agent_id, reason="no_tool", tool=w.tool
+                "watch", watch=w.id, agent=w.agent_id, action="frame_failed", reason="no_tool", tool=w.tool
             )
             return None
         ctx = ToolContext(w.agent_id, self.s.language(), turn_id=f"watch-{w.id}", call_id="look")
@@ -249,12 +249,12 @@ class WatchRunner:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a tool that raises is a failed look, never a dead watch
-            log_event("watch", action="frame_failed", watch=w.id, agent=w.agent_id, reason=type(exc).__name__)
+            log_event("watch", watch=w.id, agent=w.agent_id, action="frame_failed", reason=type(exc).__name__)
             return None
         if ret.is_error or not ret.output.images:
             reason = "tool_error" if ret.is_error else "no_image"
             log_event(
-                "watch", action="frame_failed", watch=w.id, agent=w.agent_id, reason=reason, tool=tool.name
+                "watch", watch=w.id, agent=w.agent_id, action="frame_failed", reason=reason, tool=tool.name
             )
             return None
         return Frame(ret, ret.output.images[-1], tool)
@@ -273,7 +273,7 @@ class WatchRunner:
             seconds = int(now - self._skip_since)
             w = self.watch
             log_event(
-                "watch", action="skipped", watch=w.id, agent=w.agent_id, frames=self._skipped, seconds=seconds
+                "watch", watch=w.id, agent=w.agent_id, action="skipped", frames=self._skipped, seconds=seconds
             )
             self._skipped = 0
 
@@ -320,9 +320,9 @@ class WatchRunner:
         ms = int((time.monotonic() - started) * 1000)
         log_event(
             "watch",
-            action="run",
             watch=w.id,
             agent=w.agent_id,
+            action="run",
             score=f"{result.score:.0f}",
             stop=outcome.stop,
             calls=calls,

@@ -106,7 +106,11 @@ class Watches:
         self._loaded = True
         for watch, state, watch_id, _ in self.store.watches(self.village_id):
             if watch is None:
-                log_event("watch", action="unreadable", watch=watch_id)
+                log_event(
+                    "watch",
+                    watch=watch_id,
+                    action="unreadable",
+                )
                 continue
             self._watches[watch.id], self._states[watch.id] = watch, state
 
@@ -118,7 +122,7 @@ class Watches:
             state = self._states[watch.id]
             if state.status == "running" and watch.id not in self._runners:
                 self._run(watch, state)
-                log_event("watch", action="resumed", watch=watch.id, agent=watch.agent_id, reason="start")
+                log_event("watch", watch=watch.id, agent=watch.agent_id, action="resumed", reason="start")
 
     async def close(self) -> None:
         for runner in list(self._runners.values()):
@@ -256,7 +260,7 @@ class Watches:
         paused with no reason, until the person starts it). Raises ``WatchRefused``."""
         refused = self._refusal(watch)
         if refused is not None:
-            log_event("watch", action="refused", watch=watch.id, agent=watch.agent_id, reason=refused.reason)
+            log_event("watch", watch=watch.id, agent=watch.agent_id, action="refused", reason=refused.reason)
             raise refused
         cid = watch.conversation_id or f"watch-{watch.id}"
         title = note("watch_conversation_title", self.language(), label=watch.label)
@@ -269,9 +273,9 @@ class Watches:
             self._run(watch, state)
         log_event(
             "watch",
-            action="start" if start else "ready",
             watch=watch.id,
             agent=watch.agent_id,
+            action="start" if start else "ready",
             rhythm=watch.rhythm.kind,
             every_s=watch.rhythm.every_s,
             tool=watch.tool,
@@ -295,9 +299,9 @@ class Watches:
             runner.adopt(watch)
         log_event(
             "watch",
-            action="edited",
             watch=watch.id,
             agent=watch.agent_id,
+            action="edited",
         )
         status = self.view(watch.id).state.status if self.view(watch.id) else "running"  # type: ignore[union-attr]
         self.village.bus.publish(WatchChanged(watch.id, watch.agent_id, status))
@@ -328,7 +332,7 @@ class Watches:
         if status == "running":
             self._run(watch, state)
         action = {"running": "resumed", "paused": "paused", "stopped": "stopped"}[status]
-        log_event("watch", action=action, watch=watch_id, agent=watch.agent_id, reason=reason or "-")
+        log_event("watch", watch=watch_id, agent=watch.agent_id, action=action, reason=reason or "-")
         if reason in ("budget_calls", "budget_tokens", "error", "until"):
             key = f"watch_{action}_{reason}"
             text = note(key, self.language(), label=watch.label)
@@ -351,9 +355,9 @@ class Watches:
             await asyncio.to_thread(self._delete_conversation, watch.agent_id, watch.conversation_id)
         log_event(
             "watch",
-            action="deleted",
             watch=watch_id,
             agent=watch.agent_id,
+            action="deleted",
             timeline="kept" if keep_timeline else "deleted",
         )
         self.village.bus.publish(WatchChanged(watch_id, watch.agent_id, "deleted"))
@@ -430,9 +434,9 @@ class Watches:
         watch = self._watches.get(event.watch_id)
         log_event(
             "watch",
-            action="event",
             watch=event.watch_id,
             agent=event.agent_id,
+            action="event",
             id=event.id,
             importance=event.importance,
         )

@@ -138,7 +138,13 @@ class ReportEvent(AgentTool):
         try:
             stored = await asyncio.to_thread(self.store.add_camera_event, self.village_id, draft)
         except (StoreError, sqlite3.Error) as exc:
-            event("watch", action="event_failed", watch=self.watch.id, error=type(exc).__name__)
+            event(
+                "watch",
+                watch=self.watch.id,
+                agent=draft.agent_id,
+                action="event_failed",
+                error=type(exc).__name__,
+            )
             return ToolReturn.error(note("watch.event_failed", lang, error=type(exc).__name__))
         if self.on_event is not None:  # the service logs it, publishes it and asks the notifier
             self.on_event(stored)

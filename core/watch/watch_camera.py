@@ -143,7 +143,7 @@ class WatchCamera(AgentTool):
         yes, no = note("watch.confirm_yes", lang), note("watch.confirm_no", lang)
         asked = await self.ask.call({"question": question, "options": [yes, no]}, ctx)
         outcome = getattr(asked, "outcome", "unavailable")
-        event("watch", action="confirm", agent=ctx.agent_id, watch=watch.id, outcome=outcome)
+        event("watch", watch=watch.id, agent=ctx.agent_id, action="confirm", outcome=outcome)
         if outcome in ("unavailable", "non_interactive", "bad_arguments"):
             return ToolReturn.error(note("watch.needs_person", lang))
         if outcome in ("timeout", "cancelled"):

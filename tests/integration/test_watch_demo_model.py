@@ -38,7 +38,7 @@ async def test_the_demo_model_reports_the_changes_and_the_agent_can_ask_about_th
         assert rt.store is not None
         store = rt.store
         watches = Watches(rt.village, store, WATCH_VILLAGE, clock=vt.clock, sleep=vt.sleep)  # type: ignore[arg-type]
-        watches.notify = Notifier(store, WATCH_VILLAGE, language="en")
+        watches.notify = Notifier(store, WATCH_VILLAGE)
         seen: list[object] = []
         rt.village.bus.subscribe(
             lambda e: (
@@ -61,7 +61,7 @@ async def test_the_demo_model_reports_the_changes_and_the_agent_can_ask_about_th
         ]
         notified = [e for e in seen if isinstance(e, WatchNotification)]
         assert [(n.event_id, n.title) for n in notified] == [
-            (reported[0].event_id, "Feeder: [Offline demo] The picture changed")
+            (reported[0].event_id, "[Offline demo] The picture changed")
         ]
         events = watches.events(watch_id=w.id)
         assert [e.id for e in events] == [reported[1].event_id, reported[0].event_id]  # newest first
@@ -72,8 +72,8 @@ async def test_the_demo_model_reports_the_changes_and_the_agent_can_ask_about_th
             assert image is not None and image.sha256 == e.keyframe
         lines = [line for line in log_lines(event_log) if "action=notif" in line]
         assert lines == [
-            f"watch: action=notified watch={w.id} agent=eye event={events[1].id} importance=3 marked=true",
-            f"watch: action=notify_skipped watch={w.id} event={events[0].id} reason=cooldown",
+            f"watch: watch={w.id} agent=eye action=notified event={events[1].id} importance=3 marked=true",
+            f"watch: watch={w.id} agent=eye action=notify_skipped event={events[0].id} reason=cooldown",
         ]
 
         # the agent asks about the past in its chat: local times, then one keyframe as a tool image

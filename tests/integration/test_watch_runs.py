@@ -109,7 +109,7 @@ async def test_the_budget_pauses_the_watch_and_a_restart_keeps_what_was_spent(
             await rt.village.close()
             rt.store.close()
         lines = [x for x in log_lines(event_log) if x.startswith("watch:")]
-        assert "watch: action=paused watch=feeder agent=eye reason=budget_calls" in lines
+        assert "watch: watch=feeder agent=eye action=paused reason=budget_calls" in lines
         # a restart on the same store: still paused, the spent calls kept; resumed, it pauses again
         backend2 = ScriptedBackend.looping("anthropic", "claude-x", ["Nothing to report."])
         rt2 = watch_runtime(tmp_path, watch_config(url), backend2, "s2")

@@ -64,7 +64,7 @@ async def test_600_frames_with_one_bird(tmp_path: Path) -> None:
         notified = [e for e in seen if isinstance(e, WatchNotification)]
         assert [(e.title, e.importance) for e in reported] == [("Bird at the feeder", 4)]
         assert [(n.event_id, n.watch_id, n.title) for n in notified] == [
-            (reported[0].event_id, "feeder", "Tell me when a bird is at the feeder.: Bird at the feeder")
+            (reported[0].event_id, "feeder", "Bird at the feeder")
         ]
         [event] = watches.events()
         keyframe = watches.keyframe(event.id)

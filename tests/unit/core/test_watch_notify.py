@@ -44,13 +44,11 @@ def test_an_important_new_event_is_notified_and_marked(store: Store, event_log: 
     e = add(store, T0, "Bird at the feeder", "A small bird landed on the feeder.")
     d = Notifier(store, VILLAGE).consider(WATCH, e)
     assert d == Decision(
-        WatchNotification(
-            e.id, "w1", "a1", "Feeder: Bird at the feeder", "A small bird landed on the feeder.", 4
-        )
+        WatchNotification(e.id, "w1", "a1", "Bird at the feeder", "A small bird landed on the feeder.", 4)
     )
     assert store.camera_event(e.id).notified is True  # type: ignore[union-attr]
     assert watch_lines(event_log) == [
-        f"watch: action=notified watch=w1 agent=a1 event={e.id} importance=4 marked=true"
+        f"watch: watch=w1 agent=a1 action=notified event={e.id} importance=4 marked=true"
     ]
 
 
@@ -59,7 +57,7 @@ def test_below_the_threshold_is_not_notified(store: Store, event_log: Path) -> N
     assert Notifier(store, VILLAGE).consider(WATCH, e) == Decision(None, "below_threshold")
     assert store.camera_event(e.id).notified is False  # type: ignore[union-attr]
     assert watch_lines(event_log) == [
-        f"watch: action=notify_skipped watch=w1 event={e.id} reason=below_threshold"
+        f"watch: watch=w1 agent=a1 action=notify_skipped event={e.id} reason=below_threshold"
     ]
 
 
@@ -94,7 +92,7 @@ def test_the_same_thing_after_the_cooldown_is_not_told_again(store: Store, event
     assert n.consider(WATCH, same) == Decision(None, "same", first.id)
     assert (
         watch_lines(event_log)[-1]
-        == f"watch: action=notify_skipped watch=w1 event={same.id} reason=same same_as={first.id}"
+        == f"watch: watch=w1 agent=a1 action=notify_skipped event={same.id} reason=same same_as={first.id}"
     )
     squirrel = add(store, T0 + 700, "Squirrel at the feeder", "A grey squirrel is climbing the feeder pole.")
     assert n.consider(WATCH, squirrel).notification is not None
@@ -132,10 +130,10 @@ def test_never_notify_at_six(store: Store) -> None:
     assert Notifier(store, VILLAGE).consider(WATCH.with_(notify_at=6), e).reason == "below_threshold"
 
 
-def test_the_title_speaks_the_village_language(store: Store) -> None:
+def test_the_notification_carries_the_events_own_words(store: Store) -> None:
     e = add(store, T0, "餌台に鳥", "小鳥が来ました。")
-    d = Notifier(store, VILLAGE, language="ja").consider(WATCH, e)
-    assert d.notification is not None and d.notification.title == "Feeder：餌台に鳥"
+    d = Notifier(store, VILLAGE).consider(WATCH, e)
+    assert d.notification == WatchNotification(e.id, "w1", "a1", "餌台に鳥", "小鳥が来ました。", 4)
 
 
 class RefusingMarks:
