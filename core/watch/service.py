@@ -84,7 +84,7 @@ class Watches:
         self.sleep = sleep
         self._delete_conversation = delete_conversation
         # which events the person is told of: threshold, cooldown, novelty (core/watch/notify.py)
-        self.notify: Notifier | None = Notifier(store, village_id, language=village.config.village.language)
+        self.notify: Notifier | None = Notifier(store, village_id)
         self._watches: dict[str, Watch] = {}
         self._states: dict[str, WatchState] = {}
         self._runners: dict[str, WatchRunner] = {}
@@ -458,7 +458,6 @@ class Watches:
 
     async def _notify(self, notifier: Notifier, watch: Watch, event: CameraEvent) -> None:
         """The notifier's store reads and its mark, in a worker thread; the notification on the loop."""
-        notifier.language = self.language()
         decision = await asyncio.to_thread(notifier.consider, watch, event)
         if decision.notification is not None:
             self.village.bus.publish(decision.notification)
