@@ -44,7 +44,7 @@ from typing import Any
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, tool_images_in
 from core.context_summary import ContextFitter, ContextSetup
 from core.events import AssistantMessage, EventBus, TextDelta
-from core.image_rules import cap_tool_images, strip_tool_images
+from core.image_rules import cap_tool_images
 from core.journal import (
     JournalError,
     NullJournal,
@@ -59,7 +59,7 @@ from core.questions import Questions
 from core.request_check import PairCheck, Paired, pair_tool_messages
 from core.stops import Stop
 from core.tool import AgentTool, ToolReturn
-from core.tool_calls import CallScope, ToolPipeline, run_call
+from core.tool_calls import CallScope, ImageRelay, ToolPipeline, relay_stripped, run_call
 from core.turn_control import RepeatGuard, TurnControl
 
 
@@ -75,6 +75,7 @@ class TurnSettings:
     max_tokens: int | None = None
     conversation_id: str = ""  # the conversation the turn belongs to ("": the journal's choice)
     context: ContextSetup | None = None  # the context budget (issue 14); None: the whole history goes
+    relay: ImageRelay | None = None  # describes the tool images this model cannot read (WA-35)
 
 
 @dataclass
@@ -393,7 +394,7 @@ class Turn:
         return response
 
     async def _without_images(self, summary: bool, on_text: Callable[[str], None]) -> ChatResponse:
-        self.messages, removed = strip_tool_images(self.messages, self.s.language)
+        self.messages, removed = await relay_stripped(self.s.relay, self.messages, self.s.language)
         self.images_blocked = True
 
         def fallback(outcome: str) -> None:
@@ -500,4 +501,5 @@ class Turn:
             pipeline=self.pipeline,
             questions=self.questions,
             stopped=self.control.wait,
+            relay=self.s.relay,
         )

@@ -39,6 +39,7 @@ from core.request_check import kept_after_failure
 from core.retry_events import publish_retries
 from core.stops import Stop
 from core.tool import AgentTool
+from core.tool_calls import ImageRelay
 from core.turn import Turn, TurnError, TurnOutcome, TurnSettings
 from core.turn_control import TurnControl
 
@@ -48,6 +49,9 @@ BackendFactory = Callable[[Template], ModelBackend]
 # The built-in tools of an agent as configured (``Agent.builtin_tools``), built per turn in the
 # village language, so a settings change applies to the next turn (core.builtin_tools.for_agent).
 BuiltinToolFactory = Callable[[Agent, str], list[AgentTool]]
+# The village's vision relay for one turn (core.watch.relay.VisionRelay.for_turn): (configuration,
+# agent id, turn id) -> the relay describing the tool images the agent's model cannot read, or None.
+RelayFor = Callable[[Config, str, str], ImageRelay | None]
 
 
 class AgentState(StrEnum):
@@ -113,6 +117,7 @@ class Village:
         self._stamp = f"{time.strftime('%Y%m%d%H%M%S')}{secrets.token_hex(3)}"
         self.history_for: HistoryFor | None = None  # a conversation's stored history (core/agent_history.py)
         self.summaries: SummaryStore | None = None  # where summaries of left-out turns are kept (issue 14)
+        self.relay_for: RelayFor | None = None  # the vision relay (core.watch.relay, issue 15)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -358,6 +363,9 @@ class Village:
                     max_tokens=template.max_output_tokens,
                     conversation_id=conversation,
                     context=ContextSetup.of(template, agent, rt.context, self.summaries),
+                    relay=None
+                    if self.relay_for is None
+                    else self.relay_for(config, agent.id, handle.turn_id),
                 )
                 self.bus.publish(
                     TurnStarted(
