@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -44,6 +44,8 @@ RELAY_MAX_TOKENS: Final = 500  # a description is a paragraph, not an essay
 SHA_SHOWN: Final = 12
 
 BackendFactory = Callable[[Template], ModelBackend]
+# told of each description asked; may return an awaitable (awaited before the turn goes on)
+OnCall = Callable[["RelayCall"], Awaitable[None] | None]
 
 
 class CaptionStore(Protocol):
@@ -100,14 +102,16 @@ class VisionRelay:
     """The village's relay over its caption store (None: no cache) and its backend factory.
 
     ``for_turn`` is what the village calls as a turn starts (``Village.relay_for``); ``on_call`` is
-    told of every description asked (a watch's budget, ``RelayCall.turn_id`` names the turn)."""
+    told of every description asked (a watch's budget: ``RelayCall.turn_id`` names the turn; it may
+    return an awaitable, e.g. ``asyncio.to_thread(budget.record, …)``, awaited before the result
+    goes on). A description the store had is no call and is not told."""
 
     def __init__(
         self,
         captions: CaptionStore | None,
         backend_factory: BackendFactory,
         *,
-        on_call: Callable[[RelayCall], None] | None = None,
+        on_call: OnCall | None = None,
     ) -> None:
         self.captions = captions
         self.backend_factory = backend_factory
@@ -157,7 +161,9 @@ class VisionRelay:
         )
         ms = self._log(relay, sha, cached=False, started=started, tokens=tokens)
         if self.on_call is not None:
-            self.on_call(RelayCall(relay.agent_id, relay.turn_id, name, sha, tokens, ms))
+            told = self.on_call(RelayCall(relay.agent_id, relay.turn_id, name, sha, tokens, ms))
+            if told is not None:
+                await told  # e.g. the budget's record in a worker thread
         if not text:
             return None
         if self.captions is not None:

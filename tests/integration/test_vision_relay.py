@@ -3,9 +3,10 @@ store: a text-only agent on one local fake provider, the village's eyes on anoth
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from core.llm.http import http_backend
 from core.notes import note
 from core.store import Store
 from core.village import Village
+from core.watch.budget import WatchBudget
+from core.watch.model import Limits, Meter, Watch
 from core.watch.relay import RelayCall, VisionRelay, vision_ok
 from tests.fakes.images import jpeg
 from tests.fakes.logs import log_lines
@@ -251,3 +254,26 @@ async def test_without_a_relay_the_text_only_agent_gets_the_note_alone(event_log
     assert f"frame 1\n{note('images_not_sent', 'ja')}" in list(strings(agent.requests[-1].body))
     assert relay_lines(event_log) == []
     assert vision_ok(config, "agent_9") == "no_vision"
+
+
+@pytest.mark.asyncio
+async def test_the_watch_budget_counts_a_relay_call(store: Store) -> None:
+    watch = Watch("w1", "agent_9", "tell me when a bird comes", limits=Limits(10, 10_000))
+    budget = WatchBudget(store)
+    turns: list[str] = []
+
+    def charge(call: RelayCall) -> Awaitable[Meter]:
+        turns.append(call.turn_id)
+        return asyncio.to_thread(budget.record, watch, call.tokens, kind="relay")
+
+    with (
+        FakeProvider("openai-compat", scenario=Scenario(tool=CAM, say="ok")) as agent,
+        FakeProvider("anthropic") as eyes,
+    ):
+        eyes.script(Reply.say(ROBIN, input_tokens=380, output_tokens=12))
+        await run_turn(
+            village_config(agent.url, eyes.url), VisionRelay(store, unused_factory, on_call=charge)
+        )
+    assert budget.meter(watch) == Meter(calls_hour=1, calls_limit=10, tokens_day=392, tokens_limit=10_000)
+    assert [r["kind"] for r in store._q("SELECT kind FROM watch_calls")] == ["relay"]
+    assert len(turns) == 1 and turns[0].endswith("-1")  # the village's first turn
