@@ -19,7 +19,8 @@ while images are blocked, ``relay_stripped`` for the results a refusal strips); 
   a failed image gets the ``relay_no_description`` note, and when no image of a result could be
   described the result keeps the plain "not sent" note (WA-38).
 * ``vision_ok(config, agent_id)`` is what a watch asks before it starts: ``""`` when the agent's
-  model reads images or the village has a usable relay, else ``no_vision`` (WA-39).
+  model reads images or the village has a usable relay, else ``no_vision`` (WA-39);
+  ``estimate_for`` prices a run as that agent's turn will spend it (with the relay's calls).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ import contextlib
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
-from core.canonical import ChatMessage, ChatRequest, ImageData, Role
+from core.canonical import ChatMessage, ChatRequest, ImageData, Role, ToolSpec
 from core.config import Config, Template
 from core.llm import ModelBackend, ProviderError, complete_redacted
 from core.log import event as log_event
@@ -96,6 +97,38 @@ def vision_ok(config: Config, agent_id: str) -> str:
     if template.reads_images or relay_template(config, agent_id) is not None:
         return ""
     return "no_vision"
+
+
+def estimate_for(
+    config: Config,
+    agent_id: str,
+    messages: Sequence[ChatMessage],
+    *,
+    system: str = "",
+    tools: Sequence[ToolSpec] = (),
+) -> int:
+    """A run's estimated tokens (``core.watch.budget.estimate``) as ``agent_id``'s turn will spend
+    them: its images priced by its own route when its model reads images; else each image as one
+    relay call (the prompt, the image priced by the relay's route, the longest description) plus
+    that description in the agent's request; with neither, the text alone (the images are not
+    sent). Unknown agent: priced with no route."""
+    try:
+        template: Template | None = config.template(config.agent(agent_id).template)
+    except KeyError:
+        template = None
+    if template is None or template.reads_images:
+        return estimate(messages, template, system=system, tools=tools)
+    images = [img for m in messages for img in m.attachments]
+    text_only = [replace(m, attachments=[]) if m.attachments else m for m in messages]
+    cost = estimate(text_only, template, system=system, tools=tools)
+    relay = relay_template(config, agent_id)
+    if relay is None:
+        return cost
+    prompt = note("relay_prompt", config.village.language)
+    for image in images:
+        asked = ChatMessage(role=Role.USER, text=prompt, attachments=[image])
+        cost += estimate([asked], relay, reply_tokens=RELAY_MAX_TOKENS) + RELAY_MAX_TOKENS
+    return cost
 
 
 class VisionRelay:

@@ -13,9 +13,10 @@ import pytest
 from core.canonical import ChatMessage, Role, Usage
 from core.config import Config, Template, config_to_json, parse_config
 from core.llm import ModelBackend
+from core.notes import note
 from core.store import Store
 from core.watch.budget import estimate
-from core.watch.relay import RelayCall, VisionRelay, relay_template, vision_ok
+from core.watch.relay import RELAY_MAX_TOKENS, RelayCall, VisionRelay, estimate_for, relay_template, vision_ok
 from tests.fakes.images import frame
 from tests.fakes.scripted import ScriptedBackend, reply
 from tests.fakes.waits import until
@@ -141,3 +142,24 @@ async def test_a_store_closed_under_the_relay_still_gives_this_turn_its_descript
     assert relay is not None
     text: Any = await relay.relayed("", [frame(1)], "cam")
     assert text.endswith("\nA fox.") and len(backend.requests) == 1
+
+
+def test_a_runs_estimate_prices_the_frame_where_the_agents_turn_will_spend_it() -> None:
+    img = frame(3)  # 640×424
+    messages = [
+        ChatMessage(role=Role.USER, text="Is the kiln display over 900?"),
+        ChatMessage(role=Role.TOOL, text="frame 1", attachments=[img], tool_call_id="c1"),
+    ]
+    bare = [messages[0], ChatMessage(role=Role.TOOL, text="frame 1", tool_call_id="c1")]
+    c = config()
+    eyes, words = c.template("eyes"), c.template("words")
+    # the agent's model reads images: the frame at its own route's price
+    assert estimate_for(c, "seer", messages) == estimate(messages, eyes)
+    # a text-only agent with a relay: its text, one relay call for the frame, the description
+    asked = [ChatMessage(role=Role.USER, text=note("relay_prompt", "en"), attachments=[img])]
+    relay_call = estimate(asked, eyes, reply_tokens=RELAY_MAX_TOKENS)
+    assert relay_call > 368  # the frame on Anthropic
+    assert estimate_for(c, "reader", messages) == estimate(bare, words) + relay_call + RELAY_MAX_TOKENS
+    # without a relay the frame is not sent: the text alone
+    assert estimate_for(config(relay=""), "reader", messages) == estimate(bare, words)
+    assert estimate_for(c, "nobody", messages) == estimate(messages, None)
