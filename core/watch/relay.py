@@ -38,6 +38,7 @@ from core.config import Config, Template
 from core.llm import ModelBackend, ProviderError, complete_redacted
 from core.log import event as log_event
 from core.notes import note
+from core.pricing import estimate_tokens
 from core.store.blobs import StoreError
 from core.watch.budget import estimate, usage_tokens
 
@@ -124,11 +125,15 @@ def estimate_for(
     relay = relay_template(config, agent_id)
     if relay is None:
         return cost
-    prompt = note("relay_prompt", config.village.language)
     for image in images:
-        asked = ChatMessage(role=Role.USER, text=prompt, attachments=[image])
+        asked = asking(image, config.village.language)
         cost += estimate([asked], relay, reply_tokens=RELAY_MAX_TOKENS) + RELAY_MAX_TOKENS
     return cost
+
+
+def asking(image: ImageData, language: str) -> ChatMessage:
+    """The relay's one message: the prompt in the village language, with the image."""
+    return ChatMessage(role=Role.USER, text=note("relay_prompt", language), attachments=[image])
 
 
 class VisionRelay:
@@ -178,7 +183,7 @@ class VisionRelay:
         request = ChatRequest(
             model=relay.template.model,
             system="",
-            messages=[ChatMessage(role=Role.USER, text=note("relay_prompt", language), attachments=[image])],
+            messages=[asking(image, language)],
             tools=[],
             max_tokens=min(RELAY_MAX_TOKENS, relay.template.max_output_tokens or RELAY_MAX_TOKENS),
         )
@@ -189,14 +194,10 @@ class VisionRelay:
             self._log(relay, sha, cached=False, started=started, tokens=0, error=exc.code)
             return None
         text = response.message.text.strip()
-        tokens = usage_tokens(response.usage) or estimate(
-            request.messages, relay.template, reply_tokens=len(text) // 4 + 1
-        )
+        priced = estimate(request.messages, relay.template, reply_tokens=estimate_tokens(text))
+        tokens = usage_tokens(response.usage) or priced
         ms = self._log(relay, sha, cached=False, started=started, tokens=tokens)
-        if self.on_call is not None:
-            told = self.on_call(RelayCall(relay.agent_id, relay.turn_id, name, sha, tokens, ms))
-            if told is not None:
-                await told  # e.g. the budget's record in a worker thread
+        await self._tell(RelayCall(relay.agent_id, relay.turn_id, name, sha, tokens, ms))
         if not text:
             return None
         if self.captions is not None:
@@ -204,6 +205,17 @@ class VisionRelay:
             with contextlib.suppress(StoreError, sqlite3.Error):
                 await asyncio.to_thread(self.captions.save_relay_caption, sha, language, name, text)
         return text
+
+    async def _tell(self, call: RelayCall) -> None:
+        """``on_call``, whose failure is logged and never reaches the turn."""
+        if self.on_call is None:
+            return
+        try:
+            told = self.on_call(call)
+            if told is not None:
+                await told  # e.g. the budget's record in a worker thread
+        except Exception as exc:
+            log_event("event subscriber failed", kind="RelayCall", error=type(exc).__name__)
 
     async def _cached(self, sha: str, language: str, template: str) -> str | None:
         if self.captions is None:

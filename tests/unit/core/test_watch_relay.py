@@ -14,10 +14,12 @@ from core.canonical import ChatMessage, Role, Usage
 from core.config import Config, Template, config_to_json, parse_config
 from core.llm import ModelBackend
 from core.notes import note
+from core.pricing import estimate_tokens
 from core.store import Store
 from core.watch.budget import estimate
 from core.watch.relay import RELAY_MAX_TOKENS, RelayCall, VisionRelay, estimate_for, relay_template, vision_ok
 from tests.fakes.images import frame
+from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend, reply
 from tests.fakes.waits import until
 
@@ -125,7 +127,7 @@ async def test_two_calls_with_the_same_image_share_one_request_and_a_priced_call
     # the provider reported no usage: the call is priced at its estimate (the frame on Anthropic)
     asked = [ChatMessage(role=Role.USER, text=request.messages[0].text, attachments=[img])]
     eyes = config().template("eyes")
-    assert [c.tokens for c in seen] == [estimate(asked, eyes, reply_tokens=len("A heron.") // 4 + 1)]
+    assert [c.tokens for c in seen] == [estimate(asked, eyes, reply_tokens=estimate_tokens("A heron."))]
     assert seen[0].tokens > 368  # 640×424 on Anthropic: 368 for the image alone
 
 
@@ -163,3 +165,20 @@ def test_a_runs_estimate_prices_the_frame_where_the_agents_turn_will_spend_it() 
     # without a relay the frame is not sent: the text alone
     assert estimate_for(config(relay=""), "reader", messages) == estimate(bare, words)
     assert estimate_for(c, "nobody", messages) == estimate(messages, None)
+
+
+@pytest.mark.asyncio
+async def test_a_failing_on_call_is_logged_and_the_turn_still_gets_its_description(event_log: Path) -> None:
+    backend = ScriptedBackend([reply("A cat.")])
+
+    def factory(_t: Template) -> ModelBackend:
+        return backend
+
+    def broken(_call: RelayCall) -> None:
+        raise RuntimeError("budget store gone")
+
+    relay = VisionRelay(Captions(), factory, on_call=broken).for_turn(config(), "reader", "turn-1")
+    assert relay is not None
+    text: Any = await relay.relayed("", [frame(2)], "cam")
+    assert text.endswith("\nA cat.")
+    assert "event subscriber failed: kind=RelayCall error=RuntimeError" in log_lines(event_log)
