@@ -10,7 +10,8 @@ its calls concurrently and keeps their results in call order. In order:
 * an unknown tool, or a tool that raises, gives an error result, never a crashed turn;
 * the tool pipeline (S00-1) runs on every executed result;
 * the result becomes the tool message: its images with their caption, or the "not sent" note
-  when images are blocked for this turn (``core.image_rules``, S70-11, S70-15);
+  when images are blocked for this turn (``core.image_rules``, S70-11, S70-15) — with the
+  village's vision relay, each image's description instead (``ImageRelay``, ``core.watch.relay``);
 * ``tool_completed`` is recorded, the ``tool image dropped:`` and ``tool:`` lines are written and
   ``ToolFinished`` carries the panel line "(1 image: JPEG 19 KB)" (S70-18).
 """
@@ -20,13 +21,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from core.canonical import ChatMessage, Role, ToolCall
+from core.canonical import ChatMessage, ImageData, Role, ToolCall
 from core.events import EventBus, ToolFinished, ToolProgress, ToolStarted
-from core.image_rules import attach_images
+from core.image_rules import attach_images, strip_tool_images
 from core.journal import JournalError, TurnJournal
 from core.log import LOG
 from core.log import event as log_event
@@ -43,6 +44,14 @@ class ToolPipeline(Protocol):
     post-execute policies, the spill policy, final limits. Must not raise."""
 
     async def process(self, call: ToolCall, result: ToolReturn, ctx: ToolContext) -> ToolReturn: ...
+
+
+class ImageRelay(Protocol):
+    """Describes the tool images a turn's model cannot read (``core.watch.relay.TurnRelay``)."""
+
+    async def relayed(self, text: str, images: Sequence[ImageData], tool: str) -> str | None:
+        """``text`` with a description of each image; None when none could be had."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class CallScope:
     pipeline: ToolPipeline | None
     questions: Questions | None  # routes ask_user_question to the front ends (S02-8)
     stopped: Callable[[], Awaitable[None]]  # returns once Stop is pressed
+    relay: ImageRelay | None = None  # the village's eyes while images are blocked (WA-35)
 
 
 async def run_call(
@@ -79,6 +89,9 @@ async def run_call(
         ret = await _execute_recorded(scope, call, unrecorded)
     ms = int((time.monotonic() - started) * 1000)
     message = tool_message(scope, call, ret)
+    if scope.images_blocked and scope.relay is not None and ret.output.images:
+        described = await scope.relay.relayed(ret.output.text, ret.output.images, call.name)
+        message = message if described is None else dataclasses.replace(message, text=described)
     if stored is None:
         await scope.record(scope.journal.tool_completed, scope.turn_id, call.id, ret, message)
     for dropped in ret.output.dropped:
@@ -200,6 +213,24 @@ def tool_message(scope: CallScope, call: ToolCall, ret: ToolReturn) -> ChatMessa
         tool_name=call.name,
         is_error=ret.is_error,
     )
+
+
+async def relay_stripped(
+    relay: ImageRelay | None, messages: Sequence[ChatMessage], language: str
+) -> tuple[list[ChatMessage], int]:
+    """S70-15's strip (``core.image_rules.strip_tool_images``), each stripped result given its
+    images' descriptions by ``relay`` where it has them; and how many images went."""
+    out: list[ChatMessage] = []
+    removed = 0
+    for m in messages:
+        if relay is not None and m.role is Role.TOOL and m.attachments:
+            described = await relay.relayed(m.text, m.attachments, m.tool_name or "")
+            if described is not None:
+                removed += len(m.attachments)
+                m = dataclasses.replace(m, text=described, attachments=[], attachment_caption=None)
+        out.append(m)
+    stripped, rest = strip_tool_images(out, language)
+    return stripped, removed + rest
 
 
 def _redacted(ret: ToolReturn) -> ToolReturn:

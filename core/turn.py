@@ -44,7 +44,7 @@ from typing import Any
 from core.canonical import ChatMessage, ChatRequest, ChatResponse, Role, ToolCall, Usage, tool_images_in
 from core.context_summary import ContextFitter, ContextSetup
 from core.events import AssistantMessage, EventBus, TextDelta
-from core.image_rules import cap_tool_images, strip_tool_images
+from core.image_rules import cap_tool_images
 from core.journal import (
     JournalError,
     NullJournal,
@@ -59,7 +59,7 @@ from core.questions import Questions
 from core.request_check import PairCheck, Paired, pair_tool_messages
 from core.stops import Stop
 from core.tool import AgentTool, ToolReturn
-from core.tool_calls import CallScope, ToolPipeline, run_call
+from core.tool_calls import CallScope, ImageRelay, ToolPipeline, relay_stripped, run_call
 from core.turn_control import RepeatGuard, TurnControl
 
 
@@ -78,6 +78,7 @@ class TurnSettings:
     # an assistant message whose tool calls are the turn's first round, run before any model
     # call (a watch run's frame, WA-12): recorded as the model's round 1, then run like any call
     planned: ChatMessage | None = None
+    relay: ImageRelay | None = None  # describes the tool images this model cannot read (WA-35)
 
 
 @dataclass
@@ -406,7 +407,7 @@ class Turn:
         return response
 
     async def _without_images(self, summary: bool, on_text: Callable[[str], None]) -> ChatResponse:
-        self.messages, removed = strip_tool_images(self.messages, self.s.language)
+        self.messages, removed = await relay_stripped(self.s.relay, self.messages, self.s.language)
         self.images_blocked = True
 
         def fallback(outcome: str) -> None:
@@ -513,4 +514,5 @@ class Turn:
             pipeline=self.pipeline,
             questions=self.questions,
             stopped=self.control.wait,
+            relay=self.s.relay,
         )

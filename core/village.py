@@ -40,6 +40,7 @@ from core.request_check import kept_after_failure
 from core.retry_events import publish_retries
 from core.stops import Stop
 from core.tool import AgentTool
+from core.tool_calls import ImageRelay
 from core.turn import Turn, TurnError, TurnOutcome, TurnSettings
 from core.turn_control import TurnControl
 
@@ -52,6 +53,9 @@ BuiltinToolFactory = Callable[[Agent, str], list[AgentTool]]
 # The tools a conversation adds for its turns, resumed ones too (a watch's report_event, the
 # timeline's camera_events: core.watch.service), by (agent id, conversation id).
 ConversationTools = Callable[[str, str], list[AgentTool]]
+# The village's vision relay for one turn (core.watch.relay.VisionRelay.for_turn): (configuration,
+# agent id, turn id) -> the relay describing the tool images the agent's model cannot read, or None.
+RelayFor = Callable[[Config, str, str], ImageRelay | None]
 
 
 class AgentState(StrEnum):
@@ -121,6 +125,7 @@ class Village:
         self.history_for: HistoryFor | None = None  # a conversation's stored history (core/agent_history.py)
         self.summaries: SummaryStore | None = None  # where summaries of left-out turns are kept (issue 14)
         self.conversation_tools: ConversationTools | None = None  # core.watch.service (issue 15)
+        self.relay_for: RelayFor | None = None  # the vision relay (core.watch.relay, issue 15)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -417,6 +422,9 @@ class Village:
                     conversation_id=conversation,
                     context=ContextSetup.of(template, agent, context, self.summaries),
                     planned=planned,
+                    relay=None
+                    if self.relay_for is None
+                    else self.relay_for(config, agent.id, handle.turn_id),
                 )
                 self.bus.publish(
                     TurnStarted(

@@ -1,5 +1,6 @@
 """What the Settings dialog follows by identity while names change: which template each agent
-uses, and which keyring entry each template named when the file was last saved.
+uses (and which is the village's vision relay), and which keyring entry each template named when
+the file was last saved.
 
 A template's agents are bound to the template object, not to its name, so a rename carries them
 along even when the name passes through another template's on the way ("Gemini" → "Claude2"
@@ -29,6 +30,8 @@ class TemplateRefs:
         self._bound: dict[int, tuple[JSON, JSON]] = {}  # id(agent) → (agent, template)
         for agent in data["agents"]:
             self.bind(agent, self._by_name(agent.get("template")))
+        # the village's vision relay (``village.vision_relay``) is bound the same way
+        self._relay = self._by_name(data.get("village", {}).get("vision_relay") or None)
         self._saved_keys: list[tuple[JSON, str | None]] = []
         self.mark_saved()
 
@@ -62,6 +65,8 @@ class TemplateRefs:
         for agent in users:
             agent["template"] = name
             self.bind(agent, template)
+        if template is self._relay:
+            self.data.setdefault("village", {})["vision_relay"] = name
         if key_follows and name:
             template["key"] = key_name_for(name)
         return template.get("key") != old_key

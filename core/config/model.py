@@ -38,6 +38,7 @@ class Village:
     name: str = VILLAGE.default("name")
     id: str = VILLAGE.default("id")
     keep_days: int = VILLAGE.default("keep_days")  # store retention (core/store/gc.py); 0: for ever
+    vision_relay: str = VILLAGE.default("vision_relay")  # a template's name: the village's eyes; "": none
     extra: dict[str, Any] = field(default_factory=dict, hash=False)
 
 

@@ -188,3 +188,8 @@ def _check_references(r: Reader, cfg: Config) -> None:
         for j, other in enumerate(agent.connected):
             if other not in ids or other == agent.id:
                 r.fail(f"agents[{i}].connected[{j}]", f"no other agent with id {other!r}")
+    relay = cfg.village.vision_relay
+    if relay and relay not in names:  # a warning: a template removed in Settings leaves no relay
+        r.warnings.append(f"village.vision_relay: no template named {relay!r} (no vision relay)")
+    elif relay and not cfg.template(relay).reads_images:
+        r.warnings.append(f"village.vision_relay: template {relay!r} does not read images (no vision relay)")

@@ -109,6 +109,18 @@ VILLAGE = Section(
             "agent's current conversation and one with a cut or paused turn. 0: kept for ever.",
             "`0` (not written)",
         ),
+        # issue 15: the village's eyes (core/watch/relay.py)
+        Setting(
+            "vision_relay",
+            Str(nonempty=False),
+            "",
+            "The template that describes tool images to an agent whose model cannot read them (its "
+            "template's `reads_images` is false, or the provider refused images in that turn): one "
+            "call per image, in the village language, cached by the image's SHA-256. It must read "
+            "images itself. Empty: no relay (the model gets only a note that the images were not "
+            "sent, and a watch on such an agent refuses to start).",
+            '`""` (not written)',
+        ),
     ),
 )
 

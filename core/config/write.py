@@ -38,6 +38,8 @@ def config_to_json(cfg: Config) -> dict[str, Any]:
         del village["id"]
     if not village.get("keep_days"):  # the default (kept for ever) leaves the file as it was
         del village["keep_days"]
+    if not village.get("vision_relay"):  # no relay (the default) leaves the file as it was
+        del village["vision_relay"]
     out: dict[str, Any] = {
         "village": village,
         "templates": [_template(t) for t in cfg.templates],

@@ -112,3 +112,22 @@ def test_a_key_entry_named_by_hand_stays(qtbot: QtBot, tmp_path: Path, plaintext
     rename(qtbot, dlg, 0, "Other")
     assert page.t_key_name.text() == "anthropic"
     assert dlg.save(), dlg.problems_label.text()
+
+
+def test_the_village_vision_relay_follows_its_templates_rename(
+    qtbot: QtBot, tmp_path: Path, plaintext_keyring: Any
+) -> None:
+    """Typing "Claude2" over Gemini (the village's eyes) passes through "Claude": the relay stays
+    with the renamed template, not with Claude."""
+    config = settings_config()
+    config.village.vision_relay = "Gemini"
+    path = tmp_path / "fuseforks.json"
+    dlg = SettingsDialog(config, KeyStore(), path=path)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    rename(qtbot, dlg, 1, "Claude2")
+    rename(qtbot, dlg, 0, "Sonnet")  # a rename of another template leaves the relay alone
+    assert dlg.save(), dlg.problems_label.text()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["village"]["vision_relay"] == "Claude2"
+    assert [t["name"] for t in saved["templates"]] == ["Sonnet", "Claude2"]
