@@ -35,6 +35,7 @@ from core.store.gc import collect
 from core.store.lock import StoreLock, StoreLocked
 from core.store_health import open_store
 from core.village import Village
+from core.watch.relay import VisionRelay
 from core.watch.service import Watches
 
 from . import gc_guard
@@ -140,6 +141,8 @@ def make_runtime(config: Config, keys: KeyStore, *, store_dir: Path | None = Non
             village, conversations.store, config.village.id, delete_conversation=conversations.delete
         )
         watches.load()  # before recovery: a cut run's turn needs its watch's tools
+        # the village's eyes for a model that cannot see, its descriptions on the watch's meter
+        village.relay_for = VisionRelay(conversations.store, factory, on_call=watches.relay_call).for_turn
     return Runtime(village, provider, store, history, conversations, problems, watches)
 
 

@@ -42,6 +42,7 @@ class Host(Protocol):
     clock: Callable[[], float]
     sleep: Callable[[float], Awaitable[None]]
     current_frame: dict[str, tuple[str, str]]
+    turns: dict[str, str]  # running turn id -> watch id
 
     @property
     def village(self) -> Sender: ...
@@ -307,10 +308,12 @@ class WatchRunner:
         )
         assert handle.task is not None
         self._turn = handle
+        self.s.turns[handle.turn_id] = w.id  # the relay's descriptions count on this watch
         try:
             outcome = await asyncio.shield(handle.task)  # a cancelled loop never cuts the turn
         finally:
             self._turn = None
+            self.s.turns.pop(handle.turn_id, None)
         self.gate.accept(result)
         usage = outcome.usage
         tokens = usage.input + usage.output + usage.cache_read + usage.cache_write

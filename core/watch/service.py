@@ -16,7 +16,6 @@ starts (its keyframe) are awaited.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import re
 import secrets
 import time
@@ -24,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from core.canonical import ImageData
+from core.canonical import ChatMessage, ImageData, Role
 from core.events import (
     CameraEventReported,
     Notice,
@@ -39,6 +38,7 @@ from core.store.blobs import BlobError
 from core.tool import AgentTool, ToolContext
 from core.tool_image import normalize
 from core.village import Village
+from core.watch.budget import WatchBudget
 from core.watch.gate import GateResult
 from core.watch.model import (
     CameraEvent,
@@ -52,18 +52,13 @@ from core.watch.model import (
 )
 from core.watch.notify import Notifier
 from core.watch.ports import WatchRefused
+from core.watch.relay import RelayCall, estimate_for, vision_ok
 from core.watch.runner import WatchRunner
 from core.watch.tools import ReportEvent, timeline_tools
 from core.watch.watch_camera import watch_camera_tool
 
-HOUR_S = 3600.0
 WATCH_CAMERA = "watch_camera"  # the built-in tool an agent starts a watch with (Agent.builtin_tools)
 _CAMERA_WORDS = re.compile(r"image|frame|snapshot|camera|view|picture|photo|capture", re.IGNORECASE)
-
-
-def local_midnight(at: float) -> float:
-    d = dt.datetime.fromtimestamp(at).astimezone()
-    return d.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
 
 
 class Watches:
@@ -90,6 +85,8 @@ class Watches:
         self._runners: dict[str, WatchRunner] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loaded = False
+        self.budget = WatchBudget(store, clock=lambda: self.clock())  # the meter follows ``clock``
+        self.turns: dict[str, str] = {}  # the running runs' turn ids -> their watch (relay calls)
         # the frame of each watch's running turn: report_event's keyframe (sha256, media type)
         self.current_frame: dict[str, tuple[str, str]] = {}
         village.conversation_tools = self.conversation_tools
@@ -158,10 +155,7 @@ class Watches:
         return Watch(f"w{secrets.token_hex(6)}", agent_id, instruction or "-", created=self.clock())
 
     def meter(self, watch_id: str) -> Meter:
-        watch = self._watches[watch_id]
-        now = self.clock()
-        calls, tokens = self.store.watch_spent(watch_id, now - HOUR_S, local_midnight(now))
-        return Meter(calls, watch.limits.calls_per_hour, tokens, watch.limits.tokens_per_day)
+        return self.budget.meter(self._watches[watch_id])
 
     def find_tool(self, agent_id: str, name: str) -> AgentTool | None:
         try:
@@ -249,7 +243,7 @@ class Watches:
             )
         if self.find_tool(watch.agent_id, watch.tool) is None:
             return WatchRefused("no_tool", note("watch_refused_no_tool", language, tool=watch.tool))
-        if not template.reads_images and not getattr(config.village, "vision_relay", ""):
+        if vision_ok(config, watch.agent_id) == "no_vision":
             return WatchRefused(
                 "no_vision", note("watch_refused_no_vision", language, template=template.name)
             )
@@ -375,7 +369,23 @@ class Watches:
         )
 
     def over_budget(self, watch: Watch, image: ImageData) -> PauseReason:
-        return self.meter(watch.id).exhausted
+        """Whether the run of ``image`` may go (WA-10): one more call within the hour's calls, and
+        its estimate (the instruction and the frame, with the previous keyframe, priced by the
+        agent's route or as relay calls: ``core.watch.relay.estimate_for``) within the day's tokens."""
+        images = [image, image] if watch.compare_previous and self._states_of(watch.id).keyframe else [image]
+        run = [ChatMessage(Role.USER, watch.instruction), ChatMessage(Role.TOOL, "", attachments=images)]
+        return self.budget.check(watch, estimate_for(self.village.config, watch.agent_id, run))
+
+    def _states_of(self, watch_id: str) -> WatchState:
+        runner = self._runners.get(watch_id)
+        return runner.state if runner is not None else self._states[watch_id]
+
+    async def relay_call(self, call: RelayCall) -> None:
+        """The vision relay described an image for a watch's run: on that watch's meter."""
+        watch_id = self.turns.get(call.turn_id)
+        watch = self._watches.get(watch_id) if watch_id else None
+        if watch is not None:
+            await asyncio.to_thread(self.budget.record, watch, call.tokens, kind="relay")
 
     async def spent(
         self, watch: Watch, tokens: int, image: ImageData, kind: str = "run", *, calls: int = 1
@@ -463,4 +473,4 @@ class Watches:
             self.village.bus.publish(decision.notification)
 
 
-__all__ = ["WatchInvalid", "WatchRefused", "Watches", "local_midnight"]
+__all__ = ["WatchInvalid", "WatchRefused", "Watches"]

@@ -50,7 +50,7 @@ def test_valid_lists_are_kept_in_order(value: list[str]) -> None:
             [
                 (
                     "agents[0].builtin_tools[0]",
-                    'expected one of ask_user_question, execute_code, got the string "shell"',
+                    'expected one of ask_user_question, execute_code, watch_camera, got the string "shell"',
                 )
             ],
         ),
