@@ -86,6 +86,7 @@ class WatchDialog(QDialog):
         self.agent_id = agent_id
         self.agent_name = agent_name or agent_id
         self.editing = watch
+        self.editing_new: Watch | None = None  # the new watch's definition once Save was tried
         self.background = Background(self, failure=self._failed)
         self.problem_text = ""
         self.picture_problem = ""
@@ -333,9 +334,10 @@ class WatchDialog(QDialog):
         if not instruction:
             raise WatchInvalid("instruction", "empty")
         if self.editing is not None:
-            base = self.editing.with_(instruction=instruction)
-        else:
-            base = self.watches.new_watch(self.agent_id, instruction)
+            base = self.editing
+        else:  # one new id however often Save is tried
+            base = self.editing_new = self.editing_new or self.watches.new_watch(self.agent_id, instruction)
+        base = base.with_(instruction=instruction)
         region: Region | None = self.region.region
         return base.with_(
             name=self.name.text().strip(),
@@ -360,7 +362,7 @@ class WatchDialog(QDialog):
         if exc.field == "times":
             return self.tr("Write the times of day as 07:30, 18:00.")
         if exc.field == "every_s":
-            return self.tr("Look at most every {least} seconds.").format(least=f"{MIN_EVERY_S:g}")
+            return self.tr("Choose an interval of at least {least} seconds.").format(least=f"{MIN_EVERY_S:g}")
         return self.tr("This watch cannot run: {detail}").format(detail=str(exc))
 
     def save(self) -> None:
