@@ -250,9 +250,9 @@ class WatchDialog(QDialog):
         self.sensitivity_title.setText(self.tr("Sensitivity"))
         levels = (
             self.tr("1 (every event)"),
-            self.tr("2"),
-            self.tr("3"),
-            self.tr("4"),
+            "2",
+            "3",
+            "4",
             self.tr("5 (only the most important)"),
             self.tr("never"),
         )
