@@ -195,8 +195,11 @@ class WatchDialog(QDialog):
         picture.addWidget(self.region, 1)
         picture.addWidget(self.region_text)
         picture.addLayout(region_bar)
+        left = QVBoxLayout()  # the left column: what to watch for, how often, the limits
+        left.addLayout(self.form)
+        left.addStretch(1)
         columns = QHBoxLayout()
-        columns.addLayout(self.form, 1)
+        columns.addLayout(left, 1)
         columns.addLayout(picture, 1)
         self.problem = QLabel()
         self.problem.setObjectName("watchProblem")

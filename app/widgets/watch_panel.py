@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.style import problem_colour
 from core.events import WatchChanged, WatchMetered, WatchScored
 from core.watch.model import Meter, Rhythm, WatchView
 from core.watch.ports import WatchesLike
@@ -73,6 +74,9 @@ class WatchRow(QFrame):
         self.score: tuple[float, float, bool] | None = None  # score, threshold, sent
         self.name = QLabel()
         self.name.setObjectName("watchName")
+        font = self.name.font()
+        font.setBold(True)
+        self.name.setFont(font)
         self.state = QLabel()
         self.state.setObjectName("watchState")
         self.meter_label = QLabel()
@@ -201,6 +205,10 @@ class WatchRow(QFrame):
         self.state.setText(self.state_text())
         budget = state.status == "paused" and state.reason in ("budget_calls", "budget_tokens")
         self.state.setProperty("state", "budget" if budget else state.status)
+        warn = state.status == "paused" and state.reason not in ("", "person")  # the person must act
+        sheet = f"color: {problem_colour(self.palette())};" if warn else ""
+        if self.state.styleSheet() != sheet:
+            self.state.setStyleSheet(sheet)
         self.meter_label.setText(self.meter_text())
         self.score_label.setText(self.score_text())
         running = state.status == "running"
@@ -220,7 +228,7 @@ class WatchRow(QFrame):
             self.resumeClicked.emit(self.watch_id)
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.PaletteChange):
             self.retranslate()
         super().changeEvent(event)
 

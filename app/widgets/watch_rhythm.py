@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -59,6 +60,7 @@ class RhythmEditor(QWidget):
         fb.addWidget(self.frame_s, 1)
         fb.addWidget(self.frame_unit, 1)
         self.pages = QStackedWidget()
+        self.pages.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         for page in (every_box, self.times, frame_box):
             self.pages.addWidget(page)
         self.kind.currentIndexChanged.connect(self.pages.setCurrentIndex)
