@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject
 
 from core.watch.ports import WatchesLike
 
+from .accessible import follow
 from .left_pane import add_watches
 from .widgets.watch_dialog import WatchDialog
 from .widgets.watch_panel import WatchPanel
@@ -68,6 +69,7 @@ class WatchPane(QObject):
         dialog.saved.connect(lambda _watch: self.panel.refresh())
         dialog.finished.connect(lambda _result: self._closed(dialog))
         self.dialog = dialog
+        follow(dialog)  # its fields named for a screen reader, after a language switch too
         dialog.show()
         return dialog
 

@@ -844,6 +844,10 @@ T: dict[str, tuple[str, str]] = {
         "变化分数 {score}（阈值 {threshold}）：未发送",
     ),
     "Pause {watch}": ("{watch} を一時停止", "暂停 {watch}"),
+    "How often to look": ("見る頻度", "查看频率"),
+    "Interval": ("間隔", "间隔"),
+    "Interval unit": ("間隔の単位", "间隔单位"),
+    "Times of day": ("時刻", "时间"),
     "Resume {watch}": ("{watch} を再開", "继续 {watch}"),
 }
 

@@ -1128,39 +1128,60 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>RhythmEditor</name>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>every …</source>
         <translation>every …</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>at times of day</source>
         <translation>at times of day</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>continuously, changed frames only</source>
         <translation>continuously, changed frames only</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="97" />
+        <location filename="../app/widgets/watch_rhythm.py" line="99" />
         <source>seconds</source>
         <translation>seconds</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="98" />
+        <location filename="../app/widgets/watch_rhythm.py" line="100" />
         <source>minutes</source>
         <translation>minutes</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="99" />
+        <location filename="../app/widgets/watch_rhythm.py" line="101" />
         <source>08:00, 18:00</source>
         <translation>08:00, 18:00</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="100" />
+        <location filename="../app/widgets/watch_rhythm.py" line="102" />
+        <location filename="../app/widgets/watch_rhythm.py" line="107" />
         <source>seconds between frames</source>
         <translation>seconds between frames</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="103" />
+        <source>How often to look</source>
+        <translation>How often to look</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="104" />
+        <source>Interval</source>
+        <translation>Interval</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="105" />
+        <source>Interval unit</source>
+        <translation>Interval unit</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="106" />
+        <source>Times of day</source>
+        <translation>Times of day</translation>
     </message>
 </context>
 <context>
@@ -1888,192 +1909,192 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchDialog</name>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="228" />
+        <location filename="../app/widgets/watch_dialog.py" line="231" />
         <source>New watch for {agent}</source>
         <translation>New watch for {agent}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="229" />
+        <location filename="../app/widgets/watch_dialog.py" line="232" />
         <source>Start watching</source>
         <translation>Start watching</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="231" />
+        <location filename="../app/widgets/watch_dialog.py" line="234" />
         <source>Edit watch of {agent}</source>
         <translation>Edit watch of {agent}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="232" />
+        <location filename="../app/widgets/watch_dialog.py" line="235" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="233" />
+        <location filename="../app/widgets/watch_dialog.py" line="236" />
         <source>Tell me when a bird is at the feeder</source>
         <translation>Tell me when a bird is at the feeder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="234" />
+        <location filename="../app/widgets/watch_dialog.py" line="237" />
         <source>(the instruction's start)</source>
         <translation>(the instruction's start)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="236" />
+        <location filename="../app/widgets/watch_dialog.py" line="239" />
         <source>Watch for</source>
         <translation>Watch for</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="237" />
+        <location filename="../app/widgets/watch_dialog.py" line="240" />
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="238" />
+        <location filename="../app/widgets/watch_dialog.py" line="241" />
         <source>Camera tool</source>
         <translation>Camera tool</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="239" />
+        <location filename="../app/widgets/watch_dialog.py" line="242" />
         <source>Look</source>
         <translation>Look</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="240" />
+        <location filename="../app/widgets/watch_dialog.py" line="243" />
         <source>Model calls per hour</source>
         <translation>Model calls per hour</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="241" />
+        <location filename="../app/widgets/watch_dialog.py" line="244" />
         <source>Tokens per day</source>
         <translation>Tokens per day</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="242" />
+        <location filename="../app/widgets/watch_dialog.py" line="245" />
         <source>Notify from importance</source>
         <translation>Notify from importance</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="243" />
+        <location filename="../app/widgets/watch_dialog.py" line="246" />
         <source>Quiet after a notification (min)</source>
         <translation>Quiet after a notification (min)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="244" />
+        <location filename="../app/widgets/watch_dialog.py" line="247" />
         <source>End</source>
         <translation>End</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="245" />
+        <location filename="../app/widgets/watch_dialog.py" line="248" />
         <source>Keep events (days, 0: always)</source>
         <translation>Keep events (days, 0: always)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="246" />
+        <location filename="../app/widgets/watch_dialog.py" line="249" />
         <source>Keep pictures up to (MB, 0: no cap)</source>
         <translation>Keep pictures up to (MB, 0: no cap)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="250" />
+        <location filename="../app/widgets/watch_dialog.py" line="253" />
         <source>Sensitivity</source>
         <translation>Sensitivity</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="252" />
+        <location filename="../app/widgets/watch_dialog.py" line="255" />
         <source>1 (every event)</source>
         <translation>1 (every event)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="256" />
+        <location filename="../app/widgets/watch_dialog.py" line="259" />
         <source>5 (only the most important)</source>
         <translation>5 (only the most important)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="257" />
+        <location filename="../app/widgets/watch_dialog.py" line="260" />
         <source>never</source>
         <translation>never</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="261" />
+        <location filename="../app/widgets/watch_dialog.py" line="264" />
         <source>Stop watching at</source>
         <translation>Stop watching at</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="262" />
+        <location filename="../app/widgets/watch_dialog.py" line="265" />
         <source>Show the model its previous picture too</source>
         <translation>Show the model its previous picture too</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="263" />
+        <location filename="../app/widgets/watch_dialog.py" line="266" />
         <source>Take a picture</source>
         <translation>Take a picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="264" />
+        <location filename="../app/widgets/watch_dialog.py" line="267" />
         <source>Whole picture</source>
         <translation>Whole picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="272" />
+        <location filename="../app/widgets/watch_dialog.py" line="275" />
         <source>{value}: any moved pixel of the region sends the frame to the model.</source>
         <translation>{value}: any moved pixel of the region sends the frame to the model.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="274" />
+        <location filename="../app/widgets/watch_dialog.py" line="277" />
         <source>{value}: only a change of the whole region sends the frame to the model.</source>
         <translation>{value}: only a change of the whole region sends the frame to the model.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="277" />
+        <location filename="../app/widgets/watch_dialog.py" line="280" />
         <source>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</source>
         <translation>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="288" />
+        <location filename="../app/widgets/watch_dialog.py" line="291" />
         <source>Region: the whole picture. Drag on the picture to choose a part.</source>
         <translation>Region: the whole picture. Drag on the picture to choose a part.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="292" />
+        <location filename="../app/widgets/watch_dialog.py" line="295" />
         <source>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</source>
         <translation>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="319" />
+        <location filename="../app/widgets/watch_dialog.py" line="322" />
         <source>The camera tool returned no picture.</source>
         <translation>The camera tool returned no picture.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="326" />
+        <location filename="../app/widgets/watch_dialog.py" line="329" />
         <source>No picture from the camera: {reason}</source>
         <translation>No picture from the camera: {reason}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="359" />
+        <location filename="../app/widgets/watch_dialog.py" line="362" />
         <source>Write what to watch for.</source>
         <translation>Write what to watch for.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="361" />
+        <location filename="../app/widgets/watch_dialog.py" line="364" />
         <source>Choose the camera tool.</source>
         <translation>Choose the camera tool.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="363" />
+        <location filename="../app/widgets/watch_dialog.py" line="366" />
         <source>Write the times of day as 07:30, 18:00.</source>
         <translation>Write the times of day as 07:30, 18:00.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="365" />
+        <location filename="../app/widgets/watch_dialog.py" line="368" />
         <source>Choose an interval of at least {least} seconds.</source>
         <translation>Choose an interval of at least {least} seconds.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="366" />
+        <location filename="../app/widgets/watch_dialog.py" line="369" />
         <source>This watch cannot run: {detail}</source>
         <translation>This watch cannot run: {detail}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="393" />
+        <location filename="../app/widgets/watch_dialog.py" line="396" />
         <source>The watch was not saved: {error}</source>
         <translation>The watch was not saved: {error}</translation>
     </message>
@@ -2081,47 +2102,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="267" />
+        <location filename="../app/widgets/watch_panel.py" line="275" />
         <source>Watches</source>
         <translation>Watches</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="268" />
+        <location filename="../app/widgets/watch_panel.py" line="276" />
         <source>Watch…</source>
         <translation>Watch…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="269" />
+        <location filename="../app/widgets/watch_panel.py" line="277" />
         <source>New watch</source>
         <translation>New watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="270" />
+        <location filename="../app/widgets/watch_panel.py" line="278" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>No watches. Press Watch… to have this agent watch its camera.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="339" />
+        <location filename="../app/widgets/watch_panel.py" line="349" />
         <source>Delete watch</source>
         <translation>Delete watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="342" />
+        <location filename="../app/widgets/watch_panel.py" line="352" />
         <source>Delete the watch “{watch}”?</source>
         <translation>Delete the watch “{watch}”?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="345" />
+        <location filename="../app/widgets/watch_panel.py" line="355" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>Its timeline holds {count} events. Keep them, or delete them with their pictures?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="348" />
+        <location filename="../app/widgets/watch_panel.py" line="358" />
         <source>Delete, keep the timeline</source>
         <translation>Delete, keep the timeline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <location filename="../app/widgets/watch_panel.py" line="359" />
         <source>Delete with its timeline</source>
         <translation>Delete with its timeline</translation>
     </message>
@@ -2129,128 +2150,128 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="141" />
+        <location filename="../app/widgets/watch_panel.py" line="145" />
         <source>at {times}</source>
         <translation>at {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="143" />
+        <location filename="../app/widgets/watch_panel.py" line="147" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>continuously, a frame every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <location filename="../app/widgets/watch_panel.py" line="149" />
         <source>every {minutes} min</source>
         <translation>every {minutes} min</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="146" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>every {seconds} s</source>
         <translation>every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="155" />
         <source>Watching</source>
         <translation>Watching</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="154" />
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="168" />
         <source>Ended at its stop time</source>
         <translation>Ended at its stop time</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <location filename="../app/widgets/watch_panel.py" line="159" />
         <source>Stopped</source>
         <translation>Stopped</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="162" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>Paused: the {limit} calls of this hour are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>Paused: today's {limit} tokens are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="166" />
+        <location filename="../app/widgets/watch_panel.py" line="170" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>Paused: this agent's model cannot read images and no vision relay is set</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <location filename="../app/widgets/watch_panel.py" line="172" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>Paused: the camera tool {tool} is gone</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="174" />
         <source>Paused: the history could not be written</source>
         <translation>Paused: the history could not be written</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="176" />
         <source>Paused after an error</source>
         <translation>Paused after an error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="173" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused</source>
         <translation>Paused</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="182" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="188" />
+        <location filename="../app/widgets/watch_panel.py" line="192" />
         <source>change score: no frame yet</source>
         <translation>change score: no frame yet</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="191" />
+        <location filename="../app/widgets/watch_panel.py" line="195" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>change score {score} (threshold {threshold}): sent to the model</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="193" />
+        <location filename="../app/widgets/watch_panel.py" line="197" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>change score {score} (threshold {threshold}): not sent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="207" />
+        <location filename="../app/widgets/watch_panel.py" line="215" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="207" />
+        <location filename="../app/widgets/watch_panel.py" line="215" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="209" />
+        <location filename="../app/widgets/watch_panel.py" line="217" />
         <source>Pause {watch}</source>
         <translation>Pause {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="209" />
+        <location filename="../app/widgets/watch_panel.py" line="217" />
         <source>Resume {watch}</source>
         <translation>Resume {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="211" />
+        <location filename="../app/widgets/watch_panel.py" line="219" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="213" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="214" />
+        <location filename="../app/widgets/watch_panel.py" line="222" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>

@@ -1128,39 +1128,60 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>RhythmEditor</name>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>every …</source>
         <translation>一定の間隔で…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>at times of day</source>
         <translation>決まった時刻に</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>continuously, changed frames only</source>
         <translation>連続して（変化したフレームだけ）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="97" />
+        <location filename="../app/widgets/watch_rhythm.py" line="99" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="98" />
+        <location filename="../app/widgets/watch_rhythm.py" line="100" />
         <source>minutes</source>
         <translation>分</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="99" />
+        <location filename="../app/widgets/watch_rhythm.py" line="101" />
         <source>08:00, 18:00</source>
         <translation>08:00, 18:00</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="100" />
+        <location filename="../app/widgets/watch_rhythm.py" line="102" />
+        <location filename="../app/widgets/watch_rhythm.py" line="107" />
         <source>seconds between frames</source>
         <translation>秒ごとに1フレーム</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="103" />
+        <source>How often to look</source>
+        <translation>見る頻度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="104" />
+        <source>Interval</source>
+        <translation>間隔</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="105" />
+        <source>Interval unit</source>
+        <translation>間隔の単位</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="106" />
+        <source>Times of day</source>
+        <translation>時刻</translation>
     </message>
 </context>
 <context>
@@ -1888,192 +1909,192 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchDialog</name>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="228" />
+        <location filename="../app/widgets/watch_dialog.py" line="231" />
         <source>New watch for {agent}</source>
         <translation>{agent} の新しい見張り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="229" />
+        <location filename="../app/widgets/watch_dialog.py" line="232" />
         <source>Start watching</source>
         <translation>見張りを始める</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="231" />
+        <location filename="../app/widgets/watch_dialog.py" line="234" />
         <source>Edit watch of {agent}</source>
         <translation>{agent} の見張りを編集</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="232" />
+        <location filename="../app/widgets/watch_dialog.py" line="235" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="233" />
+        <location filename="../app/widgets/watch_dialog.py" line="236" />
         <source>Tell me when a bird is at the feeder</source>
         <translation>餌台に鳥が来たら教えて</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="234" />
+        <location filename="../app/widgets/watch_dialog.py" line="237" />
         <source>(the instruction's start)</source>
         <translation>（指示の書き出し）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="236" />
+        <location filename="../app/widgets/watch_dialog.py" line="239" />
         <source>Watch for</source>
         <translation>見張る内容</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="237" />
+        <location filename="../app/widgets/watch_dialog.py" line="240" />
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="238" />
+        <location filename="../app/widgets/watch_dialog.py" line="241" />
         <source>Camera tool</source>
         <translation>カメラのツール</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="239" />
+        <location filename="../app/widgets/watch_dialog.py" line="242" />
         <source>Look</source>
         <translation>見る頻度</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="240" />
+        <location filename="../app/widgets/watch_dialog.py" line="243" />
         <source>Model calls per hour</source>
         <translation>1時間のモデル呼び出し上限</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="241" />
+        <location filename="../app/widgets/watch_dialog.py" line="244" />
         <source>Tokens per day</source>
         <translation>1日のトークン上限</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="242" />
+        <location filename="../app/widgets/watch_dialog.py" line="245" />
         <source>Notify from importance</source>
         <translation>通知する重要度</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="243" />
+        <location filename="../app/widgets/watch_dialog.py" line="246" />
         <source>Quiet after a notification (min)</source>
         <translation>通知後の静かな時間（分）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="244" />
+        <location filename="../app/widgets/watch_dialog.py" line="247" />
         <source>End</source>
         <translation>終了</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="245" />
+        <location filename="../app/widgets/watch_dialog.py" line="248" />
         <source>Keep events (days, 0: always)</source>
         <translation>出来事の保存日数（0: 無期限）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="246" />
+        <location filename="../app/widgets/watch_dialog.py" line="249" />
         <source>Keep pictures up to (MB, 0: no cap)</source>
         <translation>画像の保存上限（MB、0: 上限なし）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="250" />
+        <location filename="../app/widgets/watch_dialog.py" line="253" />
         <source>Sensitivity</source>
         <translation>感度</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="252" />
+        <location filename="../app/widgets/watch_dialog.py" line="255" />
         <source>1 (every event)</source>
         <translation>1（すべての出来事）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="256" />
+        <location filename="../app/widgets/watch_dialog.py" line="259" />
         <source>5 (only the most important)</source>
         <translation>5（最も重要なものだけ）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="257" />
+        <location filename="../app/widgets/watch_dialog.py" line="260" />
         <source>never</source>
         <translation>通知しない</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="261" />
+        <location filename="../app/widgets/watch_dialog.py" line="264" />
         <source>Stop watching at</source>
         <translation>見張りを終える日時</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="262" />
+        <location filename="../app/widgets/watch_dialog.py" line="265" />
         <source>Show the model its previous picture too</source>
         <translation>前回の画像もモデルに見せる</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="263" />
+        <location filename="../app/widgets/watch_dialog.py" line="266" />
         <source>Take a picture</source>
         <translation>画像を撮る</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="264" />
+        <location filename="../app/widgets/watch_dialog.py" line="267" />
         <source>Whole picture</source>
         <translation>画像全体</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="272" />
+        <location filename="../app/widgets/watch_dialog.py" line="275" />
         <source>{value}: any moved pixel of the region sends the frame to the model.</source>
         <translation>{value}: 範囲内の画素が少しでも動けば、そのフレームをモデルに送ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="274" />
+        <location filename="../app/widgets/watch_dialog.py" line="277" />
         <source>{value}: only a change of the whole region sends the frame to the model.</source>
         <translation>{value}: 範囲全体が変わったときだけ、フレームをモデルに送ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="277" />
+        <location filename="../app/widgets/watch_dialog.py" line="280" />
         <source>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</source>
         <translation>{value}: 範囲の約 {share} % が変わるとフレームをモデルに送ります（変化スコア {threshold} 以上）。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="288" />
+        <location filename="../app/widgets/watch_dialog.py" line="291" />
         <source>Region: the whole picture. Drag on the picture to choose a part.</source>
         <translation>範囲: 画像全体。画像の上をドラッグすると一部を選べます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="292" />
+        <location filename="../app/widgets/watch_dialog.py" line="295" />
         <source>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</source>
         <translation>範囲: 画像の {w} % × {h} %、左から {x} %、上から {y} % の位置。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="319" />
+        <location filename="../app/widgets/watch_dialog.py" line="322" />
         <source>The camera tool returned no picture.</source>
         <translation>カメラのツールは画像を返しませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="326" />
+        <location filename="../app/widgets/watch_dialog.py" line="329" />
         <source>No picture from the camera: {reason}</source>
         <translation>カメラから画像を取れません: {reason}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="359" />
+        <location filename="../app/widgets/watch_dialog.py" line="362" />
         <source>Write what to watch for.</source>
         <translation>何を見張るか書いてください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="361" />
+        <location filename="../app/widgets/watch_dialog.py" line="364" />
         <source>Choose the camera tool.</source>
         <translation>カメラのツールを選んでください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="363" />
+        <location filename="../app/widgets/watch_dialog.py" line="366" />
         <source>Write the times of day as 07:30, 18:00.</source>
         <translation>時刻は 07:30, 18:00 のように書いてください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="365" />
+        <location filename="../app/widgets/watch_dialog.py" line="368" />
         <source>Choose an interval of at least {least} seconds.</source>
         <translation>間隔は {least} 秒以上にしてください。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="366" />
+        <location filename="../app/widgets/watch_dialog.py" line="369" />
         <source>This watch cannot run: {detail}</source>
         <translation>この見張りは動かせません: {detail}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="393" />
+        <location filename="../app/widgets/watch_dialog.py" line="396" />
         <source>The watch was not saved: {error}</source>
         <translation>見張りは保存されませんでした: {error}</translation>
     </message>
@@ -2081,47 +2102,47 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="267" />
+        <location filename="../app/widgets/watch_panel.py" line="275" />
         <source>Watches</source>
         <translation>見張り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="268" />
+        <location filename="../app/widgets/watch_panel.py" line="276" />
         <source>Watch…</source>
         <translation>見張る…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="269" />
+        <location filename="../app/widgets/watch_panel.py" line="277" />
         <source>New watch</source>
         <translation>新しい見張り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="270" />
+        <location filename="../app/widgets/watch_panel.py" line="278" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>見張りはありません。「見張る…」を押すと、このエージェントがカメラを見張ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="339" />
+        <location filename="../app/widgets/watch_panel.py" line="349" />
         <source>Delete watch</source>
         <translation>見張りを削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="342" />
+        <location filename="../app/widgets/watch_panel.py" line="352" />
         <source>Delete the watch “{watch}”?</source>
         <translation>見張り「{watch}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="345" />
+        <location filename="../app/widgets/watch_panel.py" line="355" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>タイムラインには出来事が {count} 件あります。残しますか、それとも画像ごと削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="348" />
+        <location filename="../app/widgets/watch_panel.py" line="358" />
         <source>Delete, keep the timeline</source>
         <translation>削除してタイムラインは残す</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <location filename="../app/widgets/watch_panel.py" line="359" />
         <source>Delete with its timeline</source>
         <translation>タイムラインごと削除</translation>
     </message>
@@ -2129,128 +2150,128 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="141" />
+        <location filename="../app/widgets/watch_panel.py" line="145" />
         <source>at {times}</source>
         <translation>{times} に</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="143" />
+        <location filename="../app/widgets/watch_panel.py" line="147" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>連続、{seconds} 秒ごとに1フレーム</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <location filename="../app/widgets/watch_panel.py" line="149" />
         <source>every {minutes} min</source>
         <translation>{minutes} 分ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="146" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>every {seconds} s</source>
         <translation>{seconds} 秒ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="155" />
         <source>Watching</source>
         <translation>見張り中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="154" />
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="168" />
         <source>Ended at its stop time</source>
         <translation>終了時刻に終わりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <location filename="../app/widgets/watch_panel.py" line="159" />
         <source>Stopped</source>
         <translation>停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="162" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>一時停止: この1時間の呼び出し {limit} 回を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>一時停止: 今日のトークン {limit} を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="166" />
+        <location filename="../app/widgets/watch_panel.py" line="170" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>一時停止: このエージェントのモデルは画像を読めず、視覚の中継も設定されていません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <location filename="../app/widgets/watch_panel.py" line="172" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>一時停止: カメラのツール {tool} がなくなりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="174" />
         <source>Paused: the history could not be written</source>
         <translation>一時停止: 履歴を書き込めませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="176" />
         <source>Paused after an error</source>
         <translation>エラーのため一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="173" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="182" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>ビジョン呼び出し {calls} / {calls_limit}（この1時間）、トークン {tokens} / {tokens_limit}（今日）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="188" />
+        <location filename="../app/widgets/watch_panel.py" line="192" />
         <source>change score: no frame yet</source>
         <translation>変化スコア: まだフレームがありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="191" />
+        <location filename="../app/widgets/watch_panel.py" line="195" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：モデルに送信</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="193" />
+        <location filename="../app/widgets/watch_panel.py" line="197" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：送信せず</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="207" />
+        <location filename="../app/widgets/watch_panel.py" line="215" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="207" />
+        <location filename="../app/widgets/watch_panel.py" line="215" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="209" />
+        <location filename="../app/widgets/watch_panel.py" line="217" />
         <source>Pause {watch}</source>
         <translation>{watch} を一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="209" />
+        <location filename="../app/widgets/watch_panel.py" line="217" />
         <source>Resume {watch}</source>
         <translation>{watch} を再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="211" />
+        <location filename="../app/widgets/watch_panel.py" line="219" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="213" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="214" />
+        <location filename="../app/widgets/watch_panel.py" line="222" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>

@@ -1128,39 +1128,60 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>RhythmEditor</name>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>every …</source>
         <translation>每隔…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>at times of day</source>
         <translation>在每天的固定时间</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="94" />
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
         <source>continuously, changed frames only</source>
         <translation>连续（只看有变化的画面）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="97" />
+        <location filename="../app/widgets/watch_rhythm.py" line="99" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="98" />
+        <location filename="../app/widgets/watch_rhythm.py" line="100" />
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="99" />
+        <location filename="../app/widgets/watch_rhythm.py" line="101" />
         <source>08:00, 18:00</source>
         <translation>08:00, 18:00</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_rhythm.py" line="100" />
+        <location filename="../app/widgets/watch_rhythm.py" line="102" />
+        <location filename="../app/widgets/watch_rhythm.py" line="107" />
         <source>seconds between frames</source>
         <translation>秒一帧</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="103" />
+        <source>How often to look</source>
+        <translation>查看频率</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="104" />
+        <source>Interval</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="105" />
+        <source>Interval unit</source>
+        <translation>间隔单位</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="106" />
+        <source>Times of day</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
@@ -1888,192 +1909,192 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchDialog</name>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="228" />
+        <location filename="../app/widgets/watch_dialog.py" line="231" />
         <source>New watch for {agent}</source>
         <translation>为 {agent} 新建看守</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="229" />
+        <location filename="../app/widgets/watch_dialog.py" line="232" />
         <source>Start watching</source>
         <translation>开始看守</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="231" />
+        <location filename="../app/widgets/watch_dialog.py" line="234" />
         <source>Edit watch of {agent}</source>
         <translation>编辑 {agent} 的看守</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="232" />
+        <location filename="../app/widgets/watch_dialog.py" line="235" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="233" />
+        <location filename="../app/widgets/watch_dialog.py" line="236" />
         <source>Tell me when a bird is at the feeder</source>
         <translation>喂食器上有鸟时告诉我</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="234" />
+        <location filename="../app/widgets/watch_dialog.py" line="237" />
         <source>(the instruction's start)</source>
         <translation>（指示的开头）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="236" />
+        <location filename="../app/widgets/watch_dialog.py" line="239" />
         <source>Watch for</source>
         <translation>看守内容</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="237" />
+        <location filename="../app/widgets/watch_dialog.py" line="240" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="238" />
+        <location filename="../app/widgets/watch_dialog.py" line="241" />
         <source>Camera tool</source>
         <translation>相机工具</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="239" />
+        <location filename="../app/widgets/watch_dialog.py" line="242" />
         <source>Look</source>
         <translation>查看频率</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="240" />
+        <location filename="../app/widgets/watch_dialog.py" line="243" />
         <source>Model calls per hour</source>
         <translation>每小时模型调用上限</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="241" />
+        <location filename="../app/widgets/watch_dialog.py" line="244" />
         <source>Tokens per day</source>
         <translation>每天令牌上限</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="242" />
+        <location filename="../app/widgets/watch_dialog.py" line="245" />
         <source>Notify from importance</source>
         <translation>通知的重要度下限</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="243" />
+        <location filename="../app/widgets/watch_dialog.py" line="246" />
         <source>Quiet after a notification (min)</source>
         <translation>通知后的静默时间（分钟）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="244" />
+        <location filename="../app/widgets/watch_dialog.py" line="247" />
         <source>End</source>
         <translation>结束</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="245" />
+        <location filename="../app/widgets/watch_dialog.py" line="248" />
         <source>Keep events (days, 0: always)</source>
         <translation>事件保留天数（0：永久）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="246" />
+        <location filename="../app/widgets/watch_dialog.py" line="249" />
         <source>Keep pictures up to (MB, 0: no cap)</source>
         <translation>图片保留上限（MB，0：不限）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="250" />
+        <location filename="../app/widgets/watch_dialog.py" line="253" />
         <source>Sensitivity</source>
         <translation>灵敏度</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="252" />
+        <location filename="../app/widgets/watch_dialog.py" line="255" />
         <source>1 (every event)</source>
         <translation>1（所有事件）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="256" />
+        <location filename="../app/widgets/watch_dialog.py" line="259" />
         <source>5 (only the most important)</source>
         <translation>5（仅最重要的）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="257" />
+        <location filename="../app/widgets/watch_dialog.py" line="260" />
         <source>never</source>
         <translation>从不</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="261" />
+        <location filename="../app/widgets/watch_dialog.py" line="264" />
         <source>Stop watching at</source>
         <translation>停止看守的时间</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="262" />
+        <location filename="../app/widgets/watch_dialog.py" line="265" />
         <source>Show the model its previous picture too</source>
         <translation>同时给模型看上一张画面</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="263" />
+        <location filename="../app/widgets/watch_dialog.py" line="266" />
         <source>Take a picture</source>
         <translation>拍一张</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="264" />
+        <location filename="../app/widgets/watch_dialog.py" line="267" />
         <source>Whole picture</source>
         <translation>整个画面</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="272" />
+        <location filename="../app/widgets/watch_dialog.py" line="275" />
         <source>{value}: any moved pixel of the region sends the frame to the model.</source>
         <translation>{value}：区域内任何像素变化都会把该帧发送给模型。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="274" />
+        <location filename="../app/widgets/watch_dialog.py" line="277" />
         <source>{value}: only a change of the whole region sends the frame to the model.</source>
         <translation>{value}：只有整个区域都变化时才把该帧发送给模型。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="277" />
+        <location filename="../app/widgets/watch_dialog.py" line="280" />
         <source>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</source>
         <translation>{value}：区域约 {share} % 发生变化时把该帧发送给模型（变化分数 {threshold} 及以上）。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="288" />
+        <location filename="../app/widgets/watch_dialog.py" line="291" />
         <source>Region: the whole picture. Drag on the picture to choose a part.</source>
         <translation>区域：整个画面。在画面上拖动可选择一部分。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="292" />
+        <location filename="../app/widgets/watch_dialog.py" line="295" />
         <source>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</source>
         <translation>区域：画面的 {w} % × {h} %，距左 {x} %，距上 {y} %。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="319" />
+        <location filename="../app/widgets/watch_dialog.py" line="322" />
         <source>The camera tool returned no picture.</source>
         <translation>相机工具没有返回画面。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="326" />
+        <location filename="../app/widgets/watch_dialog.py" line="329" />
         <source>No picture from the camera: {reason}</source>
         <translation>无法从相机获取画面：{reason}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="359" />
+        <location filename="../app/widgets/watch_dialog.py" line="362" />
         <source>Write what to watch for.</source>
         <translation>请写下要看守的内容。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="361" />
+        <location filename="../app/widgets/watch_dialog.py" line="364" />
         <source>Choose the camera tool.</source>
         <translation>请选择相机工具。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="363" />
+        <location filename="../app/widgets/watch_dialog.py" line="366" />
         <source>Write the times of day as 07:30, 18:00.</source>
         <translation>请把时间写成 07:30, 18:00 这样的格式。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="365" />
+        <location filename="../app/widgets/watch_dialog.py" line="368" />
         <source>Choose an interval of at least {least} seconds.</source>
         <translation>请选择至少 {least} 秒的间隔。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="366" />
+        <location filename="../app/widgets/watch_dialog.py" line="369" />
         <source>This watch cannot run: {detail}</source>
         <translation>此看守无法运行：{detail}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_dialog.py" line="393" />
+        <location filename="../app/widgets/watch_dialog.py" line="396" />
         <source>The watch was not saved: {error}</source>
         <translation>看守未保存：{error}</translation>
     </message>
@@ -2081,47 +2102,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="267" />
+        <location filename="../app/widgets/watch_panel.py" line="275" />
         <source>Watches</source>
         <translation>看守</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="268" />
+        <location filename="../app/widgets/watch_panel.py" line="276" />
         <source>Watch…</source>
         <translation>看守…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="269" />
+        <location filename="../app/widgets/watch_panel.py" line="277" />
         <source>New watch</source>
         <translation>新建看守</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="270" />
+        <location filename="../app/widgets/watch_panel.py" line="278" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>没有看守。按“看守…”让这个智能体看守它的相机。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="339" />
+        <location filename="../app/widgets/watch_panel.py" line="349" />
         <source>Delete watch</source>
         <translation>删除看守</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="342" />
+        <location filename="../app/widgets/watch_panel.py" line="352" />
         <source>Delete the watch “{watch}”?</source>
         <translation>删除看守“{watch}”？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="345" />
+        <location filename="../app/widgets/watch_panel.py" line="355" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>它的时间线有 {count} 个事件。保留它们，还是连同图片一起删除？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="348" />
+        <location filename="../app/widgets/watch_panel.py" line="358" />
         <source>Delete, keep the timeline</source>
         <translation>删除，保留时间线</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <location filename="../app/widgets/watch_panel.py" line="359" />
         <source>Delete with its timeline</source>
         <translation>连同时间线一起删除</translation>
     </message>
@@ -2129,128 +2150,128 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="141" />
+        <location filename="../app/widgets/watch_panel.py" line="145" />
         <source>at {times}</source>
         <translation>在 {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="143" />
+        <location filename="../app/widgets/watch_panel.py" line="147" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>连续，每 {seconds} 秒一帧</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <location filename="../app/widgets/watch_panel.py" line="149" />
         <source>every {minutes} min</source>
         <translation>每 {minutes} 分钟</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="146" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>every {seconds} s</source>
         <translation>每 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="155" />
         <source>Watching</source>
         <translation>看守中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="154" />
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="168" />
         <source>Ended at its stop time</source>
         <translation>已在结束时间停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <location filename="../app/widgets/watch_panel.py" line="159" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="162" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>已暂停：本小时的 {limit} 次调用已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>已暂停：今天的 {limit} 令牌已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="166" />
+        <location filename="../app/widgets/watch_panel.py" line="170" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>已暂停：此智能体的模型无法读取图像，且未设置视觉中继</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <location filename="../app/widgets/watch_panel.py" line="172" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>已暂停：相机工具 {tool} 不存在了</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="174" />
         <source>Paused: the history could not be written</source>
         <translation>已暂停：无法写入历史记录</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="176" />
         <source>Paused after an error</source>
         <translation>因出错而暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="173" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="182" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>视觉调用 {calls} / {calls_limit}（本小时），令牌 {tokens} / {tokens_limit}（今天）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="188" />
+        <location filename="../app/widgets/watch_panel.py" line="192" />
         <source>change score: no frame yet</source>
         <translation>变化分数：还没有画面</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="191" />
+        <location filename="../app/widgets/watch_panel.py" line="195" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>变化分数 {score}（阈值 {threshold}）：已发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="193" />
+        <location filename="../app/widgets/watch_panel.py" line="197" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>变化分数 {score}（阈值 {threshold}）：未发送</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="207" />
+        <location filename="../app/widgets/watch_panel.py" line="215" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="207" />
+        <location filename="../app/widgets/watch_panel.py" line="215" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="209" />
+        <location filename="../app/widgets/watch_panel.py" line="217" />
         <source>Pause {watch}</source>
         <translation>暂停 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="209" />
+        <location filename="../app/widgets/watch_panel.py" line="217" />
         <source>Resume {watch}</source>
         <translation>继续 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="211" />
+        <location filename="../app/widgets/watch_panel.py" line="219" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="213" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="214" />
+        <location filename="../app/widgets/watch_panel.py" line="222" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>

@@ -301,7 +301,9 @@ class WatchPanel(QWidget):
                 row = self.rows[view.watch.id] = self._new_row(view)
             else:
                 row.set_view(view)
-            self.rows_layout.insertWidget(index, row)
+            if self.rows_layout.indexOf(row) != index:  # in the service's order
+                self.rows_layout.removeWidget(row)
+                self.rows_layout.insertWidget(index, row)
         self.empty.setVisible(not views)
         self.new_button.setEnabled(self.watches is not None and self.agent_id is not None)
 

@@ -100,6 +100,11 @@ class RhythmEditor(QWidget):
         self.every_unit.setItemText(1, self.tr("minutes"))
         self.times.setPlaceholderText(self.tr("08:00, 18:00"))
         self.frame_unit.setText(self.tr("seconds between frames"))
+        self.kind.setAccessibleName(self.tr("How often to look"))  # the editor's fields are no form rows
+        self.every.setAccessibleName(self.tr("Interval"))
+        self.every_unit.setAccessibleName(self.tr("Interval unit"))
+        self.times.setAccessibleName(self.tr("Times of day"))
+        self.frame_s.setAccessibleName(self.tr("seconds between frames"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.accessible import spoken_name
 from app.bridge import EventBridge
 from app.widgets.watch_dialog import WatchDialog
 from core.events import (
@@ -59,6 +60,12 @@ async def test_the_watch_button_opens_the_dialog_and_the_new_watch_joins_the_pan
     panel.new_button.click()  # one dialog at a time
     assert win.watch_pane.dialog is dialog
     await until(lambda: not dialog.region.picture.isNull())
+    # its fields are named for a screen reader by their form labels (app/accessible.py)
+    await until(lambda: spoken_name(dialog.calls) == "Model calls per hour")
+    assert (
+        dialog.rhythm.kind.accessibleName() == "How often to look"  # Qt speaks a combo by its value
+        and spoken_name(dialog.region) == "Region of interest"
+    )
     dialog.instruction.setPlainText("Tell me when a bird is at the feeder")
     dialog.save_button.click()
     await until(lambda: win.watch_pane.dialog is None)
