@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -259,17 +260,32 @@ class WatchPanel(QWidget):
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title, 1)
         top.addWidget(self.new_button)
-        self.rows_layout = QVBoxLayout()
+        self.inner = QWidget()
+        self.inner.setObjectName("watchPanelInner")
+        self.rows_layout = QVBoxLayout(self.inner)
         self.rows_layout.setContentsMargins(0, 0, 0, 0)
         self.rows_layout.setSpacing(4)
         self.rows_layout.addWidget(self.empty)
+        self.rows_layout.addStretch(1)
+        # rows wrap their lines to the pane's width and scroll when the pane is shorter than them
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("watchScroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(self.inner)
+        self.scroll_area.setMinimumHeight(24)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addLayout(top)
-        box.addLayout(self.rows_layout)
-        box.addStretch(1)
+        box.addWidget(self.scroll_area, 1)
         self.setVisible(watches is not None)
         self.retranslate()
+
+    def sizeHint(self) -> QSize:
+        """As tall as its rows (the scroll area's own hint says nothing of them)."""
+        height = self.new_button.sizeHint().height() + 6 + self.inner.sizeHint().height()
+        return QSize(super().sizeHint().width(), height)
 
     def retranslate(self) -> None:
         self.title.setText(self.tr("Watches"))
