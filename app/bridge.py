@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from core.events import (
     AssistantMessage,
+    CameraEventReported,
     ContextMeasured,
     ElicitationAsked,
     ElicitationSettled,
@@ -35,6 +36,10 @@ from core.events import (
     TurnFailed,
     TurnFinished,
     TurnStarted,
+    WatchChanged,
+    WatchMetered,
+    WatchNotification,
+    WatchScored,
 )
 
 
@@ -60,6 +65,11 @@ class EventBridge(QObject):
     retryScheduled = Signal(object)  # RetryScheduled
     serverStatus = Signal(object)  # ServerStatusChanged
     contextMeasured = Signal(object)  # ContextMeasured
+    watchChanged = Signal(object)  # WatchChanged (issue 15)
+    watchScored = Signal(object)  # WatchScored
+    watchMetered = Signal(object)  # WatchMetered
+    cameraEvent = Signal(object)  # CameraEventReported
+    watchNotification = Signal(object)  # WatchNotification
     anyEvent = Signal(object)  # every event, after its own signal
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -103,6 +113,11 @@ class EventBridge(QObject):
             RetryScheduled: self.retryScheduled,
             ServerStatusChanged: self.serverStatus,
             ContextMeasured: self.contextMeasured,
+            WatchChanged: self.watchChanged,
+            WatchScored: self.watchScored,
+            WatchMetered: self.watchMetered,
+            CameraEventReported: self.cameraEvent,
+            WatchNotification: self.watchNotification,
         }.get(type(event))
         if signal is not None and (self.hide is None or not self.hide(event)):
             signal.emit(event)

@@ -2,7 +2,8 @@
 
 The window depends on these protocols rather than the concrete classes, so widgets and tests can
 run against any object of the same shape; mypy proves the real ones fit where the launcher hands a
-``Village`` over as ``VillageLike``.
+``Village`` over as ``VillageLike``. The watches (issue 15) are ``core.watch.ports.WatchesLike``,
+re-exported here: the window drives the service only through it (``app.watch_pane``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from core.events import EventBus
 from core.journal import ResumePoint
 from core.turn import TurnOutcome
 from core.village import AgentStatus, BackendFactory
+from core.watch.ports import WatchesLike
 
 from .widgets.elicitation import ElicitationBroker
 from .widgets.question import QuestionBroker
@@ -25,6 +27,7 @@ __all__ = [
     "QuestionsLike",
     "TurnHandleLike",
     "VillageLike",
+    "WatchesLike",
 ]
 
 

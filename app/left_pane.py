@@ -1,4 +1,4 @@
-"""The main window's left pane: a vertical splitter, agents | conversations | servers.
+"""The main window's left pane: a vertical splitter, agents | conversations | servers (| watches).
 
 Each part can be resized and none collapses. By default the agent list and the MCP servers panel
 take their content's height (their size hints when the window is first laid out) and the
@@ -66,3 +66,9 @@ def keep_parts(split: QSplitter) -> None:
     split.setChildrenCollapsible(False)
     for index in range(split.count()):
         split.setCollapsible(index, False)
+
+
+def add_watches(split: QSplitter, watches: QWidget) -> None:
+    """The selected agent's watches (issue 15) as the pane's last part, its content's height."""
+    split.addWidget(watches)
+    keep_parts(split)

@@ -47,7 +47,7 @@ from core.log import event
 from .accessible import follow
 from .background import Background, cancel_under
 from .bridge import EventBridge
-from .contracts import TurnHandleLike, VillageLike
+from .contracts import TurnHandleLike, VillageLike, WatchesLike
 from .conversation_pane import ConversationPane
 from .desktop import DesktopManners, window_title
 from .frame_pacing import FramePacer
@@ -59,6 +59,7 @@ from .screen_fit import fitted
 from .settings import SettingsDialog
 from .settings.storage_page import store_care
 from .turns import Turns
+from .watch_pane import WatchPane
 from .widgets.agents import AgentList
 from .widgets.banner import DemoBanner
 from .widgets.chat import ChatView, pictures_of
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         after_apply: Callable[[Config], None] | None = None,
         conversations: Conversations | None = None,
         servers: ServerSource | None = None,
+        watches: WatchesLike | None = None,
     ) -> None:
         super().__init__()
         self.village = village
@@ -225,6 +227,7 @@ class MainWindow(QMainWindow):
         self.menuBar().addMenu(self.help_menu)
 
         self.conversation_pane = ConversationPane(self, conversations, self.left_split)  # under the agents
+        self.watch_pane = WatchPane(self, watches, self._agent_name)  # under the servers (issue 15)
         self.retranslate()
         self.refresh_agents()
         self.load_history()

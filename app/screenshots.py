@@ -18,10 +18,12 @@ the real window and dialog APIs (``app.screenshot_scenes``), and saves with ``QW
 9. ``09-settings-preset.png``: Settings, Ollama added from a preset, Test connection passed;
 10. ``10-startup-problem.png``: the start-up problem dialog on a JSON syntax error;
 11. ``11-dark-theme.png``: the main window after the turn in a dark palette;
-12. ``12-mcp-servers.png``: the MCP servers panel, one server connected (tools shown), one failed.
+12. ``12-mcp-servers.png``: the MCP servers panel, one server connected (tools shown), one failed;
+13. ``13-watch-dialog.png``: the watch dialog, its region drawn on the camera's live picture;
+14. ``14-watch-panel.png``: the watch panel: the live meter, the change score, a budget pause.
 
 ``--only NAME …`` makes only the scenes named (``village``, ``studio``, ``settings``, ``startup``,
-``ja``, ``zh``), for a quick test.
+``ja``, ``zh``, ``watch``), for a quick test.
 
 Nothing outside the temporary HOME is read or written except the output folder.
 """
@@ -50,6 +52,7 @@ from app.launcher import finish_pending, make_runtime
 from app.loop import make_loop
 from app.main_window import MainWindow
 from app.screenshot_scenes import dark_palette, settings_shot, startup_shot, studio_shots
+from app.watch_shots import watch_shots
 from app.widgets.chat import ChatView
 from core.config import Template
 from core.llm import DEFAULT_BASE_URLS
@@ -75,8 +78,10 @@ NAMES = {
     "startup": "10-startup-problem.png",
     "dark": "11-dark-theme.png",
     "servers": "12-mcp-servers.png",
+    "watch-dialog": "13-watch-dialog.png",
+    "watch-panel": "14-watch-panel.png",
 }
-SCENES = ("village", "ja", "zh", "studio", "settings", "startup")
+SCENES = ("village", "ja", "zh", "studio", "settings", "startup", "watch")
 
 
 @dataclass(frozen=True)
@@ -260,6 +265,8 @@ async def all_shots(out: Path, home: Path, only: set[str]) -> list[Shot]:
             await settings_shot(shots, settle)
         if "startup" in only:
             await startup_shot(home, shots, settle)
+        if "watch" in only:
+            await watch_shots(shots, settle)
         return shots.taken
     finally:
         await camera.stop()

@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="75" />
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="76" />
         <source>Template</source>
         <translation>Template</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="77" />
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="63" />
+        <location filename="../app/widgets/agents.py" line="78" />
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="79" />
         <source>Context</source>
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="123" />
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="92" />
+        <location filename="../app/widgets/agents.py" line="125" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="93" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="113" />
+        <location filename="../app/widgets/agents.py" line="160" />
         <source>{percent} %</source>
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="116" />
+        <location filename="../app/widgets/agents.py" line="146" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>{used} of {budget} tokens of the context budget</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="149" />
         <source>earlier turns left out: {count}</source>
         <translation>earlier turns left out: {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="121" />
+        <location filename="../app/widgets/agents.py" line="151" />
         <source>no earlier turn left out</source>
         <translation>no earlier turn left out</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="126" />
+        <location filename="../app/widgets/agents.py" line="156" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>last turn: {percent} % of its input read from the cache</translation>
     </message>
@@ -220,42 +220,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="126" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>working…</source>
         <translation>working…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="131" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>Retrying in {seconds} s, attempt {attempt}/{attempts}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>Retrying now, attempt {attempt}/{attempts}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="141" />
         <source>the provider limits the request rate</source>
         <translation>the provider limits the request rate</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="142" />
         <source>the provider is overloaded</source>
         <translation>the provider is overloaded</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="138" />
+        <location filename="../app/widgets/busy.py" line="143" />
         <source>the provider had an error</source>
         <translation>the provider had an error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="139" />
+        <location filename="../app/widgets/busy.py" line="144" />
         <source>the provider did not answer in time</source>
         <translation>the provider did not answer in time</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="140" />
+        <location filename="../app/widgets/busy.py" line="145" />
         <source>the connection failed</source>
         <translation>the connection failed</translation>
     </message>
@@ -281,32 +281,32 @@
         <translation>Show earlier ({count})</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="307" />
+        <location filename="../app/widgets/chat.py" line="308" />
         <source>Continuing the turn where it stopped.</source>
         <translation>Continuing the turn where it stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="314" />
+        <location filename="../app/widgets/chat.py" line="315" />
         <source>Request passed on from {source}:</source>
         <translation>Request passed on from {source}:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="320" />
+        <location filename="../app/widgets/chat.py" line="321" />
         <source>Passed the request on to {to}.</source>
         <translation>Passed the request on to {to}.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="326" />
+        <location filename="../app/widgets/chat.py" line="327" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="328" />
+        <location filename="../app/widgets/chat.py" line="329" />
         <source>Paused. Press Resume to continue.</source>
         <translation>Paused. Press Resume to continue.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="335" />
+        <location filename="../app/widgets/chat.py" line="336" />
         <source>The turn failed ({code}): {message}</source>
         <translation>The turn failed ({code}): {message}</translation>
     </message>
@@ -425,79 +425,80 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="128" />
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="150" />
+        <location filename="../app/widgets/conversations.py" line="248" />
         <source>New conversation</source>
         <translation>New conversation</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="131" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>{turns} requests</source>
         <translation>{turns} requests</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="148" />
+        <location filename="../app/widgets/conversations.py" line="170" />
         <source>Earlier conversations</source>
         <translation>Earlier conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="158" />
+        <location filename="../app/widgets/conversations.py" line="180" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>Kept from before conversations belonged to a configuration: open one to use it here.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="245" />
+        <location filename="../app/widgets/conversations.py" line="253" />
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="246" />
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="247" />
         <source>New conversation (Ctrl+N)</source>
         <translation>New conversation (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="249" />
         <source>Search titles and messages</source>
         <translation>Search titles and messages</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="250" />
         <source>Search conversations</source>
         <translation>Search conversations</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="252" />
         <source>Clear the search</source>
         <translation>Clear the search</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="254" />
         <source>Rename</source>
         <translation>Rename</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="255" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="234" />
+        <location filename="../app/widgets/conversations.py" line="256" />
         <source>No conversation matches.</source>
         <translation>No conversation matches.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="235" />
+        <location filename="../app/widgets/conversations.py" line="257" />
         <source>Show earlier turns</source>
         <translation>Show earlier turns</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="236" />
+        <location filename="../app/widgets/conversations.py" line="258" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>Show older turns of this conversation in the chat</translation>
     </message>
@@ -543,18 +544,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="130" />
         <source>Copied</source>
         <translation>Copied</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
-        <location filename="../app/widgets/markdown.py" line="129" />
+        <location filename="../app/widgets/markdown.py" line="130" />
+        <location filename="../app/widgets/markdown.py" line="132" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="128" />
+        <location filename="../app/widgets/markdown.py" line="131" />
         <source>Copy to the clipboard</source>
         <translation>Copy to the clipboard</translation>
     </message>
@@ -575,12 +576,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="123" />
+        <location filename="../app/desktop.py" line="125" />
         <source>{agent} answered</source>
         <translation>{agent} answered</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="128" />
+        <location filename="../app/desktop.py" line="130" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: the turn failed</translation>
     </message>
@@ -652,37 +653,37 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="195" />
+        <location filename="../app/widgets/preview.py" line="230" />
         <source>Save image…</source>
         <translation>Save image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="231" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="197" />
+        <location filename="../app/widgets/preview.py" line="232" />
         <source>Click to open the full-size image</source>
         <translation>Click to open the full-size image</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="199" />
+        <location filename="../app/widgets/preview.py" line="234" />
         <source>Loading image…</source>
         <translation>Loading image…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="249" />
+        <location filename="../app/widgets/preview.py" line="284" />
         <source>The stored image is no longer available.</source>
         <translation>The stored image is no longer available.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="256" />
+        <location filename="../app/widgets/preview.py" line="291" />
         <source>The image could not be decoded.</source>
         <translation>The image could not be decoded.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="290" />
+        <location filename="../app/widgets/preview.py" line="325" />
         <source>Save image</source>
         <translation>Save image</translation>
     </message>
@@ -761,58 +762,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="248" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="251" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="252" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="253" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="263" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
-        <location filename="../app/main_window.py" line="332" />
+        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="343" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="370" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="385" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="405" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -1108,6 +1109,79 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/question.py" line="98" />
         <source>Decline</source>
         <translation>Decline</translation>
+    </message>
+</context>
+<context>
+    <name>RegionEditor</name>
+    <message>
+        <location filename="../app/widgets/watch_region.py" line="57" />
+        <location filename="../app/widgets/watch_region.py" line="154" />
+        <source>Region of interest</source>
+        <translation>Region of interest</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_region.py" line="125" />
+        <source>No picture yet</source>
+        <translation>No picture yet</translation>
+    </message>
+</context>
+<context>
+    <name>RhythmEditor</name>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>every …</source>
+        <translation>every …</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>at times of day</source>
+        <translation>at times of day</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>continuously, changed frames only</source>
+        <translation>continuously, changed frames only</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="99" />
+        <source>seconds</source>
+        <translation>seconds</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="100" />
+        <source>minutes</source>
+        <translation>minutes</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="101" />
+        <source>08:00, 18:00</source>
+        <translation>08:00, 18:00</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="102" />
+        <location filename="../app/widgets/watch_rhythm.py" line="107" />
+        <source>seconds between frames</source>
+        <translation>seconds between frames</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="103" />
+        <source>How often to look</source>
+        <translation>How often to look</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="104" />
+        <source>Interval</source>
+        <translation>Interval</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="105" />
+        <source>Interval unit</source>
+        <translation>Interval unit</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="106" />
+        <source>Times of day</source>
+        <translation>Times of day</translation>
     </message>
 </context>
 <context>
@@ -1764,7 +1838,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="324" />
+        <location filename="../app/widgets/toolpanel.py" line="277" />
         <source>Show earlier ({count})</source>
         <translation>Show earlier ({count})</translation>
     </message>
@@ -1772,64 +1846,434 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="133" />
         <source>{seconds} s</source>
         <translation>{seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="241" />
+        <location filename="../app/widgets/toolpanel.py" line="191" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="204" />
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="205" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="206" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="207" />
         <source>interrupted</source>
         <translation>interrupted</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="208" />
         <source>not executed</source>
         <translation>not executed</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="263" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>Input</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>Output</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="265" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>Shown to you only (not sent to the model)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="278" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show or hide the exact input and output</source>
         <translation>Show or hide the exact input and output</translation>
+    </message>
+</context>
+<context>
+    <name>WatchDialog</name>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="231" />
+        <source>New watch for {agent}</source>
+        <translation>New watch for {agent}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="232" />
+        <source>Start watching</source>
+        <translation>Start watching</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="234" />
+        <source>Edit watch of {agent}</source>
+        <translation>Edit watch of {agent}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="235" />
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="236" />
+        <source>Tell me when a bird is at the feeder</source>
+        <translation>Tell me when a bird is at the feeder</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="237" />
+        <source>(the instruction's start)</source>
+        <translation>(the instruction's start)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="239" />
+        <source>Watch for</source>
+        <translation>Watch for</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="240" />
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="241" />
+        <source>Camera tool</source>
+        <translation>Camera tool</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="242" />
+        <source>Look</source>
+        <translation>Look</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="243" />
+        <source>Model calls per hour</source>
+        <translation>Model calls per hour</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="244" />
+        <source>Tokens per day</source>
+        <translation>Tokens per day</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="245" />
+        <source>Notify from importance</source>
+        <translation>Notify from importance</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="246" />
+        <source>Quiet after a notification (min)</source>
+        <translation>Quiet after a notification (min)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="247" />
+        <source>End</source>
+        <translation>End</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="248" />
+        <source>Keep events (days, 0: always)</source>
+        <translation>Keep events (days, 0: always)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="249" />
+        <source>Keep pictures up to (MB, 0: no cap)</source>
+        <translation>Keep pictures up to (MB, 0: no cap)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="253" />
+        <source>Sensitivity</source>
+        <translation>Sensitivity</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="255" />
+        <source>1 (every event)</source>
+        <translation>1 (every event)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="259" />
+        <source>5 (only the most important)</source>
+        <translation>5 (only the most important)</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="260" />
+        <source>never</source>
+        <translation>never</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="264" />
+        <source>Stop watching at</source>
+        <translation>Stop watching at</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="265" />
+        <source>Show the model its previous picture too</source>
+        <translation>Show the model its previous picture too</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="266" />
+        <source>Take a picture</source>
+        <translation>Take a picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="267" />
+        <source>Whole picture</source>
+        <translation>Whole picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="275" />
+        <source>{value}: any moved pixel of the region sends the frame to the model.</source>
+        <translation>{value}: any moved pixel of the region sends the frame to the model.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="277" />
+        <source>{value}: only a change of the whole region sends the frame to the model.</source>
+        <translation>{value}: only a change of the whole region sends the frame to the model.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="280" />
+        <source>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</source>
+        <translation>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="291" />
+        <source>Region: the whole picture. Drag on the picture to choose a part.</source>
+        <translation>Region: the whole picture. Drag on the picture to choose a part.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="295" />
+        <source>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</source>
+        <translation>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="322" />
+        <source>The camera tool returned no picture.</source>
+        <translation>The camera tool returned no picture.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="329" />
+        <source>No picture from the camera: {reason}</source>
+        <translation>No picture from the camera: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="362" />
+        <source>Write what to watch for.</source>
+        <translation>Write what to watch for.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="364" />
+        <source>Choose the camera tool.</source>
+        <translation>Choose the camera tool.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="366" />
+        <source>Write the times of day as 07:30, 18:00.</source>
+        <translation>Write the times of day as 07:30, 18:00.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="368" />
+        <source>Choose an interval of at least {least} seconds.</source>
+        <translation>Choose an interval of at least {least} seconds.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="369" />
+        <source>This watch cannot run: {detail}</source>
+        <translation>This watch cannot run: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="396" />
+        <source>The watch was not saved: {error}</source>
+        <translation>The watch was not saved: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>WatchPanel</name>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="275" />
+        <source>Watches</source>
+        <translation>Watches</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="276" />
+        <source>Watch…</source>
+        <translation>Watch…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="277" />
+        <source>New watch</source>
+        <translation>New watch</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="278" />
+        <source>No watches. Press Watch… to have this agent watch its camera.</source>
+        <translation>No watches. Press Watch… to have this agent watch its camera.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <source>Delete watch</source>
+        <translation>Delete watch</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="352" />
+        <source>Delete the watch “{watch}”?</source>
+        <translation>Delete the watch “{watch}”?</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="355" />
+        <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
+        <translation>Its timeline holds {count} events. Keep them, or delete them with their pictures?</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="358" />
+        <source>Delete, keep the timeline</source>
+        <translation>Delete, keep the timeline</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="359" />
+        <source>Delete with its timeline</source>
+        <translation>Delete with its timeline</translation>
+    </message>
+</context>
+<context>
+    <name>WatchRow</name>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <source>at {times}</source>
+        <translation>at {times}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <source>continuously, a frame every {seconds} s</source>
+        <translation>continuously, a frame every {seconds} s</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <source>every {minutes} min</source>
+        <translation>every {minutes} min</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <source>every {seconds} s</source>
+        <translation>every {seconds} s</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <source>Watching</source>
+        <translation>Watching</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <source>Ended at its stop time</source>
+        <translation>Ended at its stop time</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <source>Stopped</source>
+        <translation>Stopped</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="162" />
+        <source>Paused: the {limit} calls of this hour are spent</source>
+        <translation>Paused: the {limit} calls of this hour are spent</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <source>Paused: today's {limit} tokens are spent</source>
+        <translation>Paused: today's {limit} tokens are spent</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <source>Paused: this agent's model cannot read images and no vision relay is set</source>
+        <translation>Paused: this agent's model cannot read images and no vision relay is set</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <source>Paused: the camera tool {tool} is gone</source>
+        <translation>Paused: the camera tool {tool} is gone</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <source>Paused: the history could not be written</source>
+        <translation>Paused: the history could not be written</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <source>Paused after an error</source>
+        <translation>Paused after an error</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="182" />
+        <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
+        <translation>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="192" />
+        <source>change score: no frame yet</source>
+        <translation>change score: no frame yet</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="195" />
+        <source>change score {score} (threshold {threshold}): sent to the model</source>
+        <translation>change score {score} (threshold {threshold}): sent to the model</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="197" />
+        <source>change score {score} (threshold {threshold}): not sent</source>
+        <translation>change score {score} (threshold {threshold}): not sent</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <source>Pause {watch}</source>
+        <translation>Pause {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <source>Resume {watch}</source>
+        <translation>Resume {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="219" />
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <source>Edit</source>
+        <translation>Edit</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <source>Delete</source>
+        <translation>Delete</translation>
     </message>
 </context>
 </TS>

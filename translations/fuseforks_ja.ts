@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="75" />
         <source>Agent</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="76" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="77" />
         <source>State</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="63" />
+        <location filename="../app/widgets/agents.py" line="78" />
         <source>Tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="79" />
         <source>Context</source>
         <translation>コンテキスト</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="123" />
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="92" />
+        <location filename="../app/widgets/agents.py" line="125" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="93" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>idle</source>
         <translation>待機中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="113" />
+        <location filename="../app/widgets/agents.py" line="160" />
         <source>{percent} %</source>
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="116" />
+        <location filename="../app/widgets/agents.py" line="146" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>コンテキスト予算 {budget} トークンのうち {used} トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="149" />
         <source>earlier turns left out: {count}</source>
         <translation>省略した以前のターン: {count} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="121" />
+        <location filename="../app/widgets/agents.py" line="151" />
         <source>no earlier turn left out</source>
         <translation>省略した以前のターンはありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="126" />
+        <location filename="../app/widgets/agents.py" line="156" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>前回のターン: 入力の {percent} % をキャッシュから読み込み</translation>
     </message>
@@ -220,42 +220,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="126" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="131" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>{seconds} 秒後に再試行（{attempt}/{attempts} 回目）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>再試行中（{attempt}/{attempts} 回目）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="141" />
         <source>the provider limits the request rate</source>
         <translation>プロバイダーがリクエストの頻度を制限しています</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="142" />
         <source>the provider is overloaded</source>
         <translation>プロバイダーが混み合っています</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="138" />
+        <location filename="../app/widgets/busy.py" line="143" />
         <source>the provider had an error</source>
         <translation>プロバイダー側でエラーが起きました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="139" />
+        <location filename="../app/widgets/busy.py" line="144" />
         <source>the provider did not answer in time</source>
         <translation>プロバイダーが時間内に応答しませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="140" />
+        <location filename="../app/widgets/busy.py" line="145" />
         <source>the connection failed</source>
         <translation>接続に失敗しました</translation>
     </message>
@@ -281,32 +281,32 @@
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="307" />
+        <location filename="../app/widgets/chat.py" line="308" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="314" />
+        <location filename="../app/widgets/chat.py" line="315" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="320" />
+        <location filename="../app/widgets/chat.py" line="321" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="326" />
+        <location filename="../app/widgets/chat.py" line="327" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="328" />
+        <location filename="../app/widgets/chat.py" line="329" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="335" />
+        <location filename="../app/widgets/chat.py" line="336" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -425,79 +425,80 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="128" />
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="150" />
+        <location filename="../app/widgets/conversations.py" line="248" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="131" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>{turns} requests</source>
         <translation>依頼 {turns} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="148" />
+        <location filename="../app/widgets/conversations.py" line="170" />
         <source>Earlier conversations</source>
         <translation>以前の会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="158" />
+        <location filename="../app/widgets/conversations.py" line="180" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="245" />
+        <location filename="../app/widgets/conversations.py" line="253" />
         <source>Conversations</source>
         <translation>会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="246" />
         <source>New</source>
         <translation>新規</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="247" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新しい会話 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="249" />
         <source>Search titles and messages</source>
         <translation>タイトルとメッセージを検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="250" />
         <source>Search conversations</source>
         <translation>会話を検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="252" />
         <source>Clear the search</source>
         <translation>検索をクリア</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="254" />
         <source>Rename</source>
         <translation>名前を変更</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="255" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="234" />
+        <location filename="../app/widgets/conversations.py" line="256" />
         <source>No conversation matches.</source>
         <translation>一致する会話はありません。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="235" />
+        <location filename="../app/widgets/conversations.py" line="257" />
         <source>Show earlier turns</source>
         <translation>以前のやり取りを表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="236" />
+        <location filename="../app/widgets/conversations.py" line="258" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>この会話の以前のやり取りをチャットに表示します</translation>
     </message>
@@ -543,18 +544,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="130" />
         <source>Copied</source>
         <translation>コピーしました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
-        <location filename="../app/widgets/markdown.py" line="129" />
+        <location filename="../app/widgets/markdown.py" line="130" />
+        <location filename="../app/widgets/markdown.py" line="132" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="128" />
+        <location filename="../app/widgets/markdown.py" line="131" />
         <source>Copy to the clipboard</source>
         <translation>クリップボードにコピー</translation>
     </message>
@@ -575,12 +576,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="123" />
+        <location filename="../app/desktop.py" line="125" />
         <source>{agent} answered</source>
         <translation>{agent} が回答しました</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="128" />
+        <location filename="../app/desktop.py" line="130" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: ターンが失敗しました</translation>
     </message>
@@ -652,37 +653,37 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="195" />
+        <location filename="../app/widgets/preview.py" line="230" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="231" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="197" />
+        <location filename="../app/widgets/preview.py" line="232" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="199" />
+        <location filename="../app/widgets/preview.py" line="234" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="249" />
+        <location filename="../app/widgets/preview.py" line="284" />
         <source>The stored image is no longer available.</source>
         <translation>保存された画像はもう利用できません。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="256" />
+        <location filename="../app/widgets/preview.py" line="291" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="290" />
+        <location filename="../app/widgets/preview.py" line="325" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -761,58 +762,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="248" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="251" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="252" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="253" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="263" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
-        <location filename="../app/main_window.py" line="332" />
+        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="343" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="370" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="385" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="405" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1108,6 +1109,79 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <location filename="../app/widgets/question.py" line="98" />
         <source>Decline</source>
         <translation>断る</translation>
+    </message>
+</context>
+<context>
+    <name>RegionEditor</name>
+    <message>
+        <location filename="../app/widgets/watch_region.py" line="57" />
+        <location filename="../app/widgets/watch_region.py" line="154" />
+        <source>Region of interest</source>
+        <translation>注目する範囲</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_region.py" line="125" />
+        <source>No picture yet</source>
+        <translation>まだ画像がありません</translation>
+    </message>
+</context>
+<context>
+    <name>RhythmEditor</name>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>every …</source>
+        <translation>一定の間隔で…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>at times of day</source>
+        <translation>決まった時刻に</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>continuously, changed frames only</source>
+        <translation>連続して（変化したフレームだけ）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="99" />
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="100" />
+        <source>minutes</source>
+        <translation>分</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="101" />
+        <source>08:00, 18:00</source>
+        <translation>08:00, 18:00</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="102" />
+        <location filename="../app/widgets/watch_rhythm.py" line="107" />
+        <source>seconds between frames</source>
+        <translation>秒ごとに1フレーム</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="103" />
+        <source>How often to look</source>
+        <translation>見る頻度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="104" />
+        <source>Interval</source>
+        <translation>間隔</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="105" />
+        <source>Interval unit</source>
+        <translation>間隔の単位</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="106" />
+        <source>Times of day</source>
+        <translation>時刻</translation>
     </message>
 </context>
 <context>
@@ -1764,7 +1838,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="324" />
+        <location filename="../app/widgets/toolpanel.py" line="277" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -1772,64 +1846,434 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="133" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="241" />
+        <location filename="../app/widgets/toolpanel.py" line="191" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="204" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="205" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="206" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="207" />
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="208" />
         <source>not executed</source>
         <translation>未実行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="263" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="265" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="278" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
+    </message>
+</context>
+<context>
+    <name>WatchDialog</name>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="231" />
+        <source>New watch for {agent}</source>
+        <translation>{agent} の新しい見張り</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="232" />
+        <source>Start watching</source>
+        <translation>見張りを始める</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="234" />
+        <source>Edit watch of {agent}</source>
+        <translation>{agent} の見張りを編集</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="235" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="236" />
+        <source>Tell me when a bird is at the feeder</source>
+        <translation>餌台に鳥が来たら教えて</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="237" />
+        <source>(the instruction's start)</source>
+        <translation>（指示の書き出し）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="239" />
+        <source>Watch for</source>
+        <translation>見張る内容</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="240" />
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="241" />
+        <source>Camera tool</source>
+        <translation>カメラのツール</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="242" />
+        <source>Look</source>
+        <translation>見る頻度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="243" />
+        <source>Model calls per hour</source>
+        <translation>1時間のモデル呼び出し上限</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="244" />
+        <source>Tokens per day</source>
+        <translation>1日のトークン上限</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="245" />
+        <source>Notify from importance</source>
+        <translation>通知する重要度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="246" />
+        <source>Quiet after a notification (min)</source>
+        <translation>通知後の静かな時間（分）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="247" />
+        <source>End</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="248" />
+        <source>Keep events (days, 0: always)</source>
+        <translation>出来事の保存日数（0: 無期限）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="249" />
+        <source>Keep pictures up to (MB, 0: no cap)</source>
+        <translation>画像の保存上限（MB、0: 上限なし）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="253" />
+        <source>Sensitivity</source>
+        <translation>感度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="255" />
+        <source>1 (every event)</source>
+        <translation>1（すべての出来事）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="259" />
+        <source>5 (only the most important)</source>
+        <translation>5（最も重要なものだけ）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="260" />
+        <source>never</source>
+        <translation>通知しない</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="264" />
+        <source>Stop watching at</source>
+        <translation>見張りを終える日時</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="265" />
+        <source>Show the model its previous picture too</source>
+        <translation>前回の画像もモデルに見せる</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="266" />
+        <source>Take a picture</source>
+        <translation>画像を撮る</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="267" />
+        <source>Whole picture</source>
+        <translation>画像全体</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="275" />
+        <source>{value}: any moved pixel of the region sends the frame to the model.</source>
+        <translation>{value}: 範囲内の画素が少しでも動けば、そのフレームをモデルに送ります。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="277" />
+        <source>{value}: only a change of the whole region sends the frame to the model.</source>
+        <translation>{value}: 範囲全体が変わったときだけ、フレームをモデルに送ります。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="280" />
+        <source>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</source>
+        <translation>{value}: 範囲の約 {share} % が変わるとフレームをモデルに送ります（変化スコア {threshold} 以上）。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="291" />
+        <source>Region: the whole picture. Drag on the picture to choose a part.</source>
+        <translation>範囲: 画像全体。画像の上をドラッグすると一部を選べます。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="295" />
+        <source>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</source>
+        <translation>範囲: 画像の {w} % × {h} %、左から {x} %、上から {y} % の位置。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="322" />
+        <source>The camera tool returned no picture.</source>
+        <translation>カメラのツールは画像を返しませんでした。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="329" />
+        <source>No picture from the camera: {reason}</source>
+        <translation>カメラから画像を取れません: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="362" />
+        <source>Write what to watch for.</source>
+        <translation>何を見張るか書いてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="364" />
+        <source>Choose the camera tool.</source>
+        <translation>カメラのツールを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="366" />
+        <source>Write the times of day as 07:30, 18:00.</source>
+        <translation>時刻は 07:30, 18:00 のように書いてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="368" />
+        <source>Choose an interval of at least {least} seconds.</source>
+        <translation>間隔は {least} 秒以上にしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="369" />
+        <source>This watch cannot run: {detail}</source>
+        <translation>この見張りは動かせません: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="396" />
+        <source>The watch was not saved: {error}</source>
+        <translation>見張りは保存されませんでした: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>WatchPanel</name>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="275" />
+        <source>Watches</source>
+        <translation>見張り</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="276" />
+        <source>Watch…</source>
+        <translation>見張る…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="277" />
+        <source>New watch</source>
+        <translation>新しい見張り</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="278" />
+        <source>No watches. Press Watch… to have this agent watch its camera.</source>
+        <translation>見張りはありません。「見張る…」を押すと、このエージェントがカメラを見張ります。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <source>Delete watch</source>
+        <translation>見張りを削除</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="352" />
+        <source>Delete the watch “{watch}”?</source>
+        <translation>見張り「{watch}」を削除しますか？</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="355" />
+        <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
+        <translation>タイムラインには出来事が {count} 件あります。残しますか、それとも画像ごと削除しますか？</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="358" />
+        <source>Delete, keep the timeline</source>
+        <translation>削除してタイムラインは残す</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="359" />
+        <source>Delete with its timeline</source>
+        <translation>タイムラインごと削除</translation>
+    </message>
+</context>
+<context>
+    <name>WatchRow</name>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <source>at {times}</source>
+        <translation>{times} に</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <source>continuously, a frame every {seconds} s</source>
+        <translation>連続、{seconds} 秒ごとに1フレーム</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <source>every {minutes} min</source>
+        <translation>{minutes} 分ごと</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <source>every {seconds} s</source>
+        <translation>{seconds} 秒ごと</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <source>Watching</source>
+        <translation>見張り中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <source>Ended at its stop time</source>
+        <translation>終了時刻に終わりました</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <source>Stopped</source>
+        <translation>停止中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="162" />
+        <source>Paused: the {limit} calls of this hour are spent</source>
+        <translation>一時停止: この1時間の呼び出し {limit} 回を使い切りました</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <source>Paused: today's {limit} tokens are spent</source>
+        <translation>一時停止: 今日のトークン {limit} を使い切りました</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <source>Paused: this agent's model cannot read images and no vision relay is set</source>
+        <translation>一時停止: このエージェントのモデルは画像を読めず、視覚の中継も設定されていません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <source>Paused: the camera tool {tool} is gone</source>
+        <translation>一時停止: カメラのツール {tool} がなくなりました</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <source>Paused: the history could not be written</source>
+        <translation>一時停止: 履歴を書き込めませんでした</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <source>Paused after an error</source>
+        <translation>エラーのため一時停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <source>Paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="182" />
+        <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
+        <translation>ビジョン呼び出し {calls} / {calls_limit}（この1時間）、トークン {tokens} / {tokens_limit}（今日）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="192" />
+        <source>change score: no frame yet</source>
+        <translation>変化スコア: まだフレームがありません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="195" />
+        <source>change score {score} (threshold {threshold}): sent to the model</source>
+        <translation>変化スコア {score}（しきい値 {threshold}）：モデルに送信</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="197" />
+        <source>change score {score} (threshold {threshold}): not sent</source>
+        <translation>変化スコア {score}（しきい値 {threshold}）：送信せず</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <source>Pause {watch}</source>
+        <translation>{watch} を一時停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <source>Resume {watch}</source>
+        <translation>{watch} を再開</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="219" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <source>Delete</source>
+        <translation>削除</translation>
     </message>
 </context>
 </TS>

@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="75" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="76" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="77" />
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="63" />
+        <location filename="../app/widgets/agents.py" line="78" />
         <source>Tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="79" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="123" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="92" />
+        <location filename="../app/widgets/agents.py" line="125" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="93" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="113" />
+        <location filename="../app/widgets/agents.py" line="160" />
         <source>{percent} %</source>
         <translation>{percent}%</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="116" />
+        <location filename="../app/widgets/agents.py" line="146" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>上下文预算 {budget} 个令牌中的 {used} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="149" />
         <source>earlier turns left out: {count}</source>
         <translation>已省略的之前回合：{count} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="121" />
+        <location filename="../app/widgets/agents.py" line="151" />
         <source>no earlier turn left out</source>
         <translation>未省略之前的回合</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="126" />
+        <location filename="../app/widgets/agents.py" line="156" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>上一回合：输入的 {percent}% 读自缓存</translation>
     </message>
@@ -220,42 +220,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="126" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="131" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>{seconds} 秒后重试（第 {attempt}/{attempts} 次）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>正在重试（第 {attempt}/{attempts} 次）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="141" />
         <source>the provider limits the request rate</source>
         <translation>提供商限制了请求频率</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="142" />
         <source>the provider is overloaded</source>
         <translation>提供商负载过高</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="138" />
+        <location filename="../app/widgets/busy.py" line="143" />
         <source>the provider had an error</source>
         <translation>提供商出现错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="139" />
+        <location filename="../app/widgets/busy.py" line="144" />
         <source>the provider did not answer in time</source>
         <translation>提供商未及时响应</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="140" />
+        <location filename="../app/widgets/busy.py" line="145" />
         <source>the connection failed</source>
         <translation>连接失败</translation>
     </message>
@@ -281,32 +281,32 @@
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="307" />
+        <location filename="../app/widgets/chat.py" line="308" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="314" />
+        <location filename="../app/widgets/chat.py" line="315" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="320" />
+        <location filename="../app/widgets/chat.py" line="321" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="326" />
+        <location filename="../app/widgets/chat.py" line="327" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="328" />
+        <location filename="../app/widgets/chat.py" line="329" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="335" />
+        <location filename="../app/widgets/chat.py" line="336" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -425,79 +425,80 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="128" />
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="150" />
+        <location filename="../app/widgets/conversations.py" line="248" />
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="131" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>{turns} requests</source>
         <translation>{turns} 个请求</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="148" />
+        <location filename="../app/widgets/conversations.py" line="170" />
         <source>Earlier conversations</source>
         <translation>早先的对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="158" />
+        <location filename="../app/widgets/conversations.py" line="180" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="245" />
+        <location filename="../app/widgets/conversations.py" line="253" />
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="246" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="247" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新对话 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="249" />
         <source>Search titles and messages</source>
         <translation>搜索标题和消息</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="250" />
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="252" />
         <source>Clear the search</source>
         <translation>清除搜索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="254" />
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="255" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="234" />
+        <location filename="../app/widgets/conversations.py" line="256" />
         <source>No conversation matches.</source>
         <translation>没有匹配的对话。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="235" />
+        <location filename="../app/widgets/conversations.py" line="257" />
         <source>Show earlier turns</source>
         <translation>显示更早的轮次</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="236" />
+        <location filename="../app/widgets/conversations.py" line="258" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>在聊天中显示此对话更早的轮次</translation>
     </message>
@@ -543,18 +544,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="130" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
-        <location filename="../app/widgets/markdown.py" line="129" />
+        <location filename="../app/widgets/markdown.py" line="130" />
+        <location filename="../app/widgets/markdown.py" line="132" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="128" />
+        <location filename="../app/widgets/markdown.py" line="131" />
         <source>Copy to the clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
@@ -575,12 +576,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="123" />
+        <location filename="../app/desktop.py" line="125" />
         <source>{agent} answered</source>
         <translation>{agent} 已回答</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="128" />
+        <location filename="../app/desktop.py" line="130" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}：本轮失败</translation>
     </message>
@@ -652,37 +653,37 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="195" />
+        <location filename="../app/widgets/preview.py" line="230" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="231" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="197" />
+        <location filename="../app/widgets/preview.py" line="232" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="199" />
+        <location filename="../app/widgets/preview.py" line="234" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="249" />
+        <location filename="../app/widgets/preview.py" line="284" />
         <source>The stored image is no longer available.</source>
         <translation>存储的图片已不可用。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="256" />
+        <location filename="../app/widgets/preview.py" line="291" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="290" />
+        <location filename="../app/widgets/preview.py" line="325" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -761,58 +762,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="247" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="248" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="249" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="251" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="252" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="253" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="263" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
-        <location filename="../app/main_window.py" line="332" />
+        <location filename="../app/main_window.py" line="335" />
+        <location filename="../app/main_window.py" line="343" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="370" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="385" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="405" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1108,6 +1109,79 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/question.py" line="98" />
         <source>Decline</source>
         <translation>拒绝</translation>
+    </message>
+</context>
+<context>
+    <name>RegionEditor</name>
+    <message>
+        <location filename="../app/widgets/watch_region.py" line="57" />
+        <location filename="../app/widgets/watch_region.py" line="154" />
+        <source>Region of interest</source>
+        <translation>关注区域</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_region.py" line="125" />
+        <source>No picture yet</source>
+        <translation>还没有画面</translation>
+    </message>
+</context>
+<context>
+    <name>RhythmEditor</name>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>every …</source>
+        <translation>每隔…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>at times of day</source>
+        <translation>在每天的固定时间</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="96" />
+        <source>continuously, changed frames only</source>
+        <translation>连续（只看有变化的画面）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="99" />
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="100" />
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="101" />
+        <source>08:00, 18:00</source>
+        <translation>08:00, 18:00</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="102" />
+        <location filename="../app/widgets/watch_rhythm.py" line="107" />
+        <source>seconds between frames</source>
+        <translation>秒一帧</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="103" />
+        <source>How often to look</source>
+        <translation>查看频率</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="104" />
+        <source>Interval</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="105" />
+        <source>Interval unit</source>
+        <translation>间隔单位</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_rhythm.py" line="106" />
+        <source>Times of day</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
@@ -1764,7 +1838,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="324" />
+        <location filename="../app/widgets/toolpanel.py" line="277" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -1772,64 +1846,434 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="133" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="241" />
+        <location filename="../app/widgets/toolpanel.py" line="191" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="204" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="205" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="206" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="207" />
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="208" />
         <source>not executed</source>
         <translation>未执行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="263" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="265" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="278" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
+    </message>
+</context>
+<context>
+    <name>WatchDialog</name>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="231" />
+        <source>New watch for {agent}</source>
+        <translation>为 {agent} 新建看守</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="232" />
+        <source>Start watching</source>
+        <translation>开始看守</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="234" />
+        <source>Edit watch of {agent}</source>
+        <translation>编辑 {agent} 的看守</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="235" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="236" />
+        <source>Tell me when a bird is at the feeder</source>
+        <translation>喂食器上有鸟时告诉我</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="237" />
+        <source>(the instruction's start)</source>
+        <translation>（指示的开头）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="239" />
+        <source>Watch for</source>
+        <translation>看守内容</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="240" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="241" />
+        <source>Camera tool</source>
+        <translation>相机工具</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="242" />
+        <source>Look</source>
+        <translation>查看频率</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="243" />
+        <source>Model calls per hour</source>
+        <translation>每小时模型调用上限</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="244" />
+        <source>Tokens per day</source>
+        <translation>每天令牌上限</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="245" />
+        <source>Notify from importance</source>
+        <translation>通知的重要度下限</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="246" />
+        <source>Quiet after a notification (min)</source>
+        <translation>通知后的静默时间（分钟）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="247" />
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="248" />
+        <source>Keep events (days, 0: always)</source>
+        <translation>事件保留天数（0：永久）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="249" />
+        <source>Keep pictures up to (MB, 0: no cap)</source>
+        <translation>图片保留上限（MB，0：不限）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="253" />
+        <source>Sensitivity</source>
+        <translation>灵敏度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="255" />
+        <source>1 (every event)</source>
+        <translation>1（所有事件）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="259" />
+        <source>5 (only the most important)</source>
+        <translation>5（仅最重要的）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="260" />
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="264" />
+        <source>Stop watching at</source>
+        <translation>停止看守的时间</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="265" />
+        <source>Show the model its previous picture too</source>
+        <translation>同时给模型看上一张画面</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="266" />
+        <source>Take a picture</source>
+        <translation>拍一张</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="267" />
+        <source>Whole picture</source>
+        <translation>整个画面</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="275" />
+        <source>{value}: any moved pixel of the region sends the frame to the model.</source>
+        <translation>{value}：区域内任何像素变化都会把该帧发送给模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="277" />
+        <source>{value}: only a change of the whole region sends the frame to the model.</source>
+        <translation>{value}：只有整个区域都变化时才把该帧发送给模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="280" />
+        <source>{value}: a frame goes to the model when about {share} % of the region changed (change score {threshold} or more).</source>
+        <translation>{value}：区域约 {share} % 发生变化时把该帧发送给模型（变化分数 {threshold} 及以上）。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="291" />
+        <source>Region: the whole picture. Drag on the picture to choose a part.</source>
+        <translation>区域：整个画面。在画面上拖动可选择一部分。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="295" />
+        <source>Region: {w} % × {h} % of the picture, from {x} % left, {y} % top.</source>
+        <translation>区域：画面的 {w} % × {h} %，距左 {x} %，距上 {y} %。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="322" />
+        <source>The camera tool returned no picture.</source>
+        <translation>相机工具没有返回画面。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="329" />
+        <source>No picture from the camera: {reason}</source>
+        <translation>无法从相机获取画面：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="362" />
+        <source>Write what to watch for.</source>
+        <translation>请写下要看守的内容。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="364" />
+        <source>Choose the camera tool.</source>
+        <translation>请选择相机工具。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="366" />
+        <source>Write the times of day as 07:30, 18:00.</source>
+        <translation>请把时间写成 07:30, 18:00 这样的格式。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="368" />
+        <source>Choose an interval of at least {least} seconds.</source>
+        <translation>请选择至少 {least} 秒的间隔。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="369" />
+        <source>This watch cannot run: {detail}</source>
+        <translation>此看守无法运行：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_dialog.py" line="396" />
+        <source>The watch was not saved: {error}</source>
+        <translation>看守未保存：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>WatchPanel</name>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="275" />
+        <source>Watches</source>
+        <translation>看守</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="276" />
+        <source>Watch…</source>
+        <translation>看守…</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="277" />
+        <source>New watch</source>
+        <translation>新建看守</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="278" />
+        <source>No watches. Press Watch… to have this agent watch its camera.</source>
+        <translation>没有看守。按“看守…”让这个智能体看守它的相机。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <source>Delete watch</source>
+        <translation>删除看守</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="352" />
+        <source>Delete the watch “{watch}”?</source>
+        <translation>删除看守“{watch}”？</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="355" />
+        <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
+        <translation>它的时间线有 {count} 个事件。保留它们，还是连同图片一起删除？</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="358" />
+        <source>Delete, keep the timeline</source>
+        <translation>删除，保留时间线</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="359" />
+        <source>Delete with its timeline</source>
+        <translation>连同时间线一起删除</translation>
+    </message>
+</context>
+<context>
+    <name>WatchRow</name>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <source>at {times}</source>
+        <translation>在 {times}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <source>continuously, a frame every {seconds} s</source>
+        <translation>连续，每 {seconds} 秒一帧</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <source>every {minutes} min</source>
+        <translation>每 {minutes} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <source>every {seconds} s</source>
+        <translation>每 {seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <source>Watching</source>
+        <translation>看守中</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="158" />
+        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <source>Ended at its stop time</source>
+        <translation>已在结束时间停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="162" />
+        <source>Paused: the {limit} calls of this hour are spent</source>
+        <translation>已暂停：本小时的 {limit} 次调用已用完</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <source>Paused: today's {limit} tokens are spent</source>
+        <translation>已暂停：今天的 {limit} 令牌已用完</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <source>Paused: this agent's model cannot read images and no vision relay is set</source>
+        <translation>已暂停：此智能体的模型无法读取图像，且未设置视觉中继</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <source>Paused: the camera tool {tool} is gone</source>
+        <translation>已暂停：相机工具 {tool} 不存在了</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <source>Paused: the history could not be written</source>
+        <translation>已暂停：无法写入历史记录</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <source>Paused after an error</source>
+        <translation>因出错而暂停</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="182" />
+        <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
+        <translation>视觉调用 {calls} / {calls_limit}（本小时），令牌 {tokens} / {tokens_limit}（今天）</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="192" />
+        <source>change score: no frame yet</source>
+        <translation>变化分数：还没有画面</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="195" />
+        <source>change score {score} (threshold {threshold}): sent to the model</source>
+        <translation>变化分数 {score}（阈值 {threshold}）：已发送给模型</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="197" />
+        <source>change score {score} (threshold {threshold}): not sent</source>
+        <translation>变化分数 {score}（阈值 {threshold}）：未发送</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <source>Pause {watch}</source>
+        <translation>暂停 {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <source>Resume {watch}</source>
+        <translation>继续 {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="219" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 </TS>

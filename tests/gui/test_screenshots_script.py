@@ -1,4 +1,4 @@
-"""``tools/screenshots.py`` (``app.screenshots``): the twelve PNGs, at the expected sizes, not blank."""
+"""``tools/screenshots.py`` (``app.screenshots``): the fourteen PNGs, at the expected sizes, not blank."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ EXPECTED = {  # in the order the script takes them
     "12-mcp-servers.png": (1280, 1040),
     "09-settings-preset.png": (960, 620),
     "10-startup-problem.png": (760, 360),
+    "13-watch-dialog.png": (960, 560),
+    "14-watch-panel.png": (1280, 800),
 }
 
 
@@ -117,3 +119,15 @@ def test_only_makes_the_scenes_named(qapp: QApplication, tmp_path: Path) -> None
     qapp.setQuitOnLastWindowClosed(False)
     assert main([str(tmp_path), "--only", "startup"]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["10-startup-problem.png"]
+
+
+@pytest.mark.qt_log_ignore(r"This plugin does not support (propagateSizeHints|raise|grabbing the keyboard)")
+def test_the_watch_scene_shows_the_region_and_the_panel(qapp: QApplication, tmp_path: Path) -> None:
+    qapp.setQuitOnLastWindowClosed(False)
+    assert main([str(tmp_path), "--only", "watch"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["13-watch-dialog.png", "14-watch-panel.png"]
+    dialog = QImage(str(tmp_path / "13-watch-dialog.png"))
+    assert pixel_of(dialog, (255, 210, 60), tolerance=8)  # the region's border on the live picture
+    assert pixel_of(dialog, (150, 60, 35), tolerance=20)  # the bird on the feeder, inside it
+    panel = QImage(str(tmp_path / "14-watch-panel.png"))
+    assert colours(panel) > 40

@@ -63,6 +63,10 @@ from app.widgets.store_notice import StoreNotice
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from app.widgets.viewer import PictureViewer
+from app.widgets.watch_dialog import WatchDialog
+from app.widgets.watch_panel import WatchPanel, WatchRow
+from app.widgets.watch_region import RegionEditor
+from app.widgets.watch_rhythm import RhythmEditor
 from app.widgets.wrap_label import WrapLabel
 from app.widgets.zoom import ZoomArea, ZoomCanvas
 from core.canonical import ImageData
@@ -84,9 +88,12 @@ from core.stops import Stop
 from core.store import ConversationInfo
 from core.tool_image import display_suffix
 from core.village import Village
+from core.watch.gate import Region
+from core.watch.model import Meter, Rhythm, WatchState, WatchView
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
 from tests.fakes.scripted import ScriptedBackend
+from tests.fakes.watches import FakeWatches
 
 SWITCHES = ("ja", "en", "zh")
 SCHEMA = parse_schema(
@@ -282,6 +289,43 @@ def startup_dialog(tmp_path: Path) -> QWidget:
     return StartupProblemDialog(problem, open_url=lambda url: True)
 
 
+def watches() -> FakeWatches:
+    """Two watches of a1: one running with a score, one paused by its token budget."""
+    fake = FakeWatches()
+    bird = fake.new_watch("a1", "Tell me when a bird is at the feeder")
+    fake.add(bird.with_(rhythm=Rhythm("continuous", 0.5), region=Region(0.15, 0.4, 0.25, 0.25)))
+    fake.score(bird.id, 55.0)
+    fake.set_meter(bird.id, 12, 41_000)
+    kiln = fake.add(fake.new_watch("a1", "Check the kiln temperature display"))
+    fake.set_state(kiln.id, "paused", "budget_tokens")
+    return fake
+
+
+def watch_dialog(tmp_path: Path) -> QWidget:
+    fake = watches()
+    return WatchDialog(fake, "a1", fake.views("a1")[0].watch, agent_name="Ava")
+
+
+def watch_panel(tmp_path: Path) -> QWidget:
+    panel = WatchPanel(watches())
+    panel.show_agent("a1")
+    return panel
+
+
+def watch_row(tmp_path: Path) -> QWidget:
+    view = watches().views("a1")[1]
+    return WatchRow(
+        WatchView(view.watch, WatchState("paused", "budget_calls"), Meter(120, 120, 9_000, 500_000))
+    )
+
+
+def region_editor(tmp_path: Path) -> QWidget:
+    editor = RegionEditor()
+    editor.set_picture(decode_scaled(jpeg()))
+    editor.set_region(Region(0.1, 0.2, 0.3, 0.4))
+    return editor
+
+
 def main_window(tmp_path: Path) -> QWidget:
     win = MainWindow(village(tmp_path), KeyStore())
     win.on_tool_started(STARTED)
@@ -338,6 +382,11 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     ZoomArea: lambda tmp_path: ZoomArea(zoom_canvas(tmp_path)),
     ZoomCanvas: zoom_canvas,
     WrapLabel: lambda tmp_path: WrapLabel("A red cup and two blue bowls."),
+    WatchDialog: watch_dialog,
+    WatchPanel: watch_panel,
+    WatchRow: watch_row,
+    RegionEditor: region_editor,
+    RhythmEditor: lambda tmp_path: RhythmEditor(Rhythm("times", 600.0, ("07:30", "18:00"))),
 }
 
 
