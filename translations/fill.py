@@ -707,6 +707,43 @@ T: dict[str, tuple[str, str]] = {
         "{size} MB を解放しました: ファイル {files} 件、会話 {conversations} 件。",
         "已释放 {size} MB：{files} 个文件，{conversations} 个会话。",
     ),
+    # issue 15: the timeline (app/widgets/timeline.py) and a watch's notification in the window
+    "Timeline": ("タイムライン", "时间线"),
+    "Today": ("今日", "今天"),
+    "Yesterday": ("昨日", "昨天"),
+    "Deleted watch": ("削除された見守り", "已删除的监视"),
+    "{when} · importance {importance} · {watch}": (
+        "{when} · 重要度 {importance} · {watch}",
+        "{when} · 重要性 {importance} · {watch}",
+    ),
+    "Any importance": ("すべての重要度", "任意重要性"),
+    "Importance {n} or more": ("重要度 {n} 以上", "重要性 {n} 及以上"),
+    "Importance 5 only": ("重要度 5 のみ", "仅重要性 5"),
+    "All watches": ("すべての見守り", "所有监视"),
+    "All days": ("すべての日", "所有日期"),
+    "Watch": ("見守り", "监视"),
+    "Importance": ("重要度", "重要性"),
+    "Day": ("日付", "日期"),
+    "Camera events": ("カメラのイベント", "相机事件"),
+    "Show picture": ("画像を表示", "显示图片"),
+    "Open conversation": ("会話を開く", "打开会话"),
+    "Show the picture full size": ("画像を原寸で表示", "以原尺寸显示图片"),
+    "Events: {count}": ("イベント: {count}", "事件：{count}"),
+    "No events match these filters.": (
+        "この条件に合うイベントはありません。",
+        "没有符合这些筛选条件的事件。",
+    ),
+    "No camera events yet. When a watch reports one, it appears here.": (
+        "カメラのイベントはまだありません。見守りが報告すると、ここに表示されます。",
+        "还没有相机事件。监视报告事件后会显示在这里。",
+    ),
+    "No picture": ("画像なし", "无图片"),
+    "(no summary)": ("（概要なし）", "（无摘要）"),
+    "Camera event · importance {importance}": (
+        "カメラのイベント · 重要度 {importance}",
+        "相机事件 · 重要性 {importance}",
+    ),
+    "Open": ("開く", "打开"),
 }
 
 
