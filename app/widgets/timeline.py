@@ -274,7 +274,7 @@ class TimelineView(QWidget):
     def on_reported(self, event_id: int) -> None:
         """A watch reported ``event_id`` (``CameraEventReported``): listed when the filters let
         it through; its day joins the day filter."""
-        e = self.find(event_id)
+        e = self.lookup(event_id)
         if e is None:
             return
         day = local_day(e.at)
@@ -285,7 +285,7 @@ class TimelineView(QWidget):
             self.model.add(e)
             self._counts()
 
-    def find(self, event_id: int) -> CameraEvent | None:
+    def lookup(self, event_id: int) -> CameraEvent | None:
         if self.source is None:
             return None
         read = self.source.event  # (a call named ``event`` reads as a log line to the doc check)
@@ -293,7 +293,7 @@ class TimelineView(QWidget):
 
     def open_event(self, event_id: int) -> bool:
         """Select ``event_id`` (from a notification), the filters cleared when they hide it."""
-        e = self.find(event_id)
+        e = self.lookup(event_id)
         if e is None:
             return False
         if self.model.row_of(event_id) < 0:
