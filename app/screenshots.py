@@ -18,10 +18,13 @@ the real window and dialog APIs (``app.screenshot_scenes``), and saves with ``QW
 9. ``09-settings-preset.png``: Settings, Ollama added from a preset, Test connection passed;
 10. ``10-startup-problem.png``: the start-up problem dialog on a JSON syntax error;
 11. ``11-dark-theme.png``: the main window after the turn in a dark palette;
-12. ``12-mcp-servers.png``: the MCP servers panel, one server connected (tools shown), one failed.
+12. ``12-mcp-servers.png``: the MCP servers panel, one server connected (tools shown), one failed;
+15. ``15-timeline.png``: the Timeline tab, a day of camera events, the newest opened
+    (``app.screenshot_timeline``);
+16. ``16-watch-notification.png``: a watch's notification, the card in the window.
 
 ``--only NAME …`` makes only the scenes named (``village``, ``studio``, ``settings``, ``startup``,
-``ja``, ``zh``), for a quick test.
+``ja``, ``zh``, ``timeline``), for a quick test.
 
 Nothing outside the temporary HOME is read or written except the output folder.
 """
@@ -50,6 +53,7 @@ from app.launcher import finish_pending, make_runtime
 from app.loop import make_loop
 from app.main_window import MainWindow
 from app.screenshot_scenes import dark_palette, settings_shot, startup_shot, studio_shots
+from app.screenshot_timeline import timeline_shots
 from app.widgets.chat import ChatView
 from core.config import Template
 from core.llm import DEFAULT_BASE_URLS
@@ -75,8 +79,10 @@ NAMES = {
     "startup": "10-startup-problem.png",
     "dark": "11-dark-theme.png",
     "servers": "12-mcp-servers.png",
+    "timeline": "15-timeline.png",
+    "notification": "16-watch-notification.png",
 }
-SCENES = ("village", "ja", "zh", "studio", "settings", "startup")
+SCENES = ("village", "ja", "zh", "studio", "settings", "startup", "timeline")
 
 
 @dataclass(frozen=True)
@@ -260,6 +266,8 @@ async def all_shots(out: Path, home: Path, only: set[str]) -> list[Shot]:
             await settings_shot(shots, settle)
         if "startup" in only:
             await startup_shot(home, shots, settle)
+        if "timeline" in only:
+            await timeline_shots(shots, settle)
         return shots.taken
     finally:
         await camera.stop()

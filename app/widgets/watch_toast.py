@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBut
 
 from core.events import WatchNotification
 
+from .timeline_rows import COLOURS
 from .wrap_label import WrapLabel
 
 SHOWN_MS = 12_000
@@ -36,6 +37,9 @@ class WatchToast(QFrame):
         self.badge.setObjectName("watchToastBadge")
         self.title = WrapLabel()
         self.title.setObjectName("watchToastTitle")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
         self.body = WrapLabel()
         self.open_button = QPushButton()
         self.open_button.clicked.connect(self.open)
@@ -69,6 +73,12 @@ class WatchToast(QFrame):
         self.title.setText(n.title)
         self.body.setText(n.body)
         self.body.setVisible(bool(n.body.strip()))
+        colour = COLOURS.get(n.importance, COLOURS[3])  # the timeline's stripe colour
+        self.setStyleSheet(
+            "QFrame#watchToast { background: palette(base); border: 1px solid palette(mid);"
+            f" border-left: 5px solid {colour}; border-radius: 4px; }}"
+            f" QLabel#watchToastBadge {{ color: {colour}; font-weight: bold; }}"
+        )
         self.retranslate()
         self.adjustSize()
         self.place()
