@@ -10,6 +10,7 @@ desktop notification (the tray icon's message, as a turn's end is told: ``app.de
 window is not in front, else (or when the desktop has no notification area) a card in the window
 (``app.widgets.watch_toast``). Clicking either brings the window to the front and opens the event
 in the timeline. Each is logged as ``watch notification shown:`` and ``watch event opened:``.
+(WA-56 … WA-58.)
 """
 
 from __future__ import annotations

@@ -11,7 +11,12 @@ click, Enter, the picture, "Show picture") shows its keyframe in the picture vie
 Right step through the timeline's pictures in time order; "Open conversation" asks the window to
 show the watch's conversation (``conversationRequested``).
 
-The source is any object with the reading half of ``core.watch.ports.WatchesLike``.
+The source is any object with the reading half of ``core.watch.ports.WatchesLike``. (WA-50 …
+WA-55.)
+
+About 430 lines: the view, its filters and its detail are one piece of screen that shares the
+selection and the language switch; the rows (model, delegate, the viewer's pictures) and the
+thumbnails live in ``timeline_rows`` and ``timeline_thumbs``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ store, decodes it and scales it to ``THUMB`` at the screen's device pixel ratio 
 kept only if its row is still in view (``in_view``). ``keep_only`` drops the pictures of rows that
 left the view (after a scroll or a filter): a timeline of thousands of events holds a screenful of
 thumbnails, never one per event. A keyframe the store no longer has (or cannot decode) is
-remembered as missing and never asked for again.
+remembered as missing and never asked for again. (WA-53.)
 """
 
 from __future__ import annotations
