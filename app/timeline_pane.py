@@ -44,7 +44,8 @@ class TimelinePane(QObject):
     def __init__(self, window: MainWindow, watches: TimelineSource | None, middle: QVBoxLayout) -> None:
         super().__init__(window)
         self.window = window
-        self.timeline = TimelineView(watches)
+        self.timeline = TimelineView(watches, window)  # the window's child (a tab's once added)
+        self.timeline.hide()
         self.timeline.conversationRequested.connect(self.open_conversation)
         self.tabs: QTabWidget | None = None
         if watches is not None:

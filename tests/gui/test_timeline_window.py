@@ -5,18 +5,23 @@ and a card in the window (the window in front), each click opening its event in 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
+from core.canonical import ImageData
 from core.events import WatchNotification
 from core.village import Village
 from core.watch.model import Watch
 from tests.fakes.configs import settings_config
+from tests.fakes.images import jpeg
 from tests.fakes.logs import log_lines
 from tests.fakes.scripted import ScriptedBackend
+from tests.fakes.waits import until
 from tests.fakes.watches import FakeWatches
 from tests.fakes.windows import window
 
@@ -143,3 +148,20 @@ def test_open_conversation_selects_the_agent_and_shows_the_watch_conversation(qt
     assert win.current_agent() == "a2"
     assert opened == ["conv-door"]
     assert pane.tabs is not None and pane.tabs.currentWidget() is win.chat_stack
+
+
+@pytest.mark.asyncio
+async def test_the_thumbnails_are_made_only_while_the_timeline_tab_is_shown(qtbot: QtBot) -> None:
+    win, fake = watched_window(qtbot)
+    for i in range(3):
+        e = fake.report("w-door", f"Visitor {i}", "", 3, at=1_764_600_000.0 + i, keyframe=f"k{i}")
+        fake.keyframes[e.id] = ImageData("image/jpeg", jpeg(640, 424), 640, 424)
+    pane = win.timeline_pane
+    await asyncio.sleep(0.1)
+    assert pane.timeline.thumbs.decoded == 0  # the Chat tab is shown: nothing is read
+    pane.show_timeline()
+    await until(lambda: len(pane.timeline.thumbs.images) == 3)
+    assert pane.tabs is not None
+    pane.tabs.setCurrentWidget(win.chat_stack)
+    assert pane.timeline.thumbs.images == {}
+    await win.village.close()
