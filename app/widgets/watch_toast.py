@@ -74,11 +74,13 @@ class WatchToast(QFrame):
         self.body.setText(n.body)
         self.body.setVisible(bool(n.body.strip()))
         colour = COLOURS.get(n.importance, COLOURS[3])  # the timeline's stripe colour
-        self.setStyleSheet(
+        sheet = (
             "QFrame#watchToast { background: palette(base); border: 1px solid palette(mid);"
             f" border-left: 5px solid {colour}; border-radius: 4px; }}"
             f" QLabel#watchToastBadge {{ color: {colour}; font-weight: bold; }}"
         )
+        if sheet != self.styleSheet():  # a new sheet polishes the card again
+            self.setStyleSheet(sheet)
         self.retranslate()
         self.adjustSize()
         self.place()

@@ -3,7 +3,9 @@
 WA-59). Figures, not a verdict.
 
 Run: ``QT_QPA_PLATFORM=offscreen python -m tests.bench.watch_window [--minutes 10] [--quick]``
-(``--quick``: one minute; ``--seconds N`` for a test).
+(``--quick``: one minute; ``--seconds N`` for a test). Two arms, one after the other in the
+same process: the watch's events only (the timeline's own cost), then the same with a real turn
+of the agent per change (its chat and tool panel too); ``--no-turns`` runs only the first.
 
 The real ``MainWindow`` on a real ``Village`` and ``Store`` (tests/bench/window_cost.py's runtime:
 a scripted model, a camera tool answering fresh frames), the Timeline tab shown, driven with what a
@@ -28,6 +30,7 @@ import gc
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
@@ -48,7 +51,29 @@ NOTIFY_EVERY = 4  # events: one notification every 20 s (the cooldown)
 POOL = [ImageData("image/jpeg", jpeg(640, 424, (n * 30 % 250, 90, 200 - n * 20)), 640, 424) for n in range(8)]
 
 
-async def drive(seconds: float) -> dict[str, float]:
+class GcPauses:
+    """The longest garbage collection while measured (and its generation)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.generation = 0
+        self._t = 0.0
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._t = time.perf_counter()
+        elif (took := time.perf_counter() - self._t) > self.longest:
+            self.longest, self.generation = took, info["generation"]
+
+    def start(self) -> None:
+        gc.callbacks.append(self._callback)
+
+    def stop(self) -> None:
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+
+async def drive(seconds: float, turns_on: bool = True) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="fuseforks-watch-window-", dir=tmpfs()))
     village, store, conv, history = runtime(folder)
     fake = FakeWatches(publish=village.bus.publish)
@@ -63,6 +88,8 @@ async def drive(seconds: float) -> dict[str, float]:
     lateness = Lateness()
     warm_up = max(10.0, seconds / 10)
     frames = events = notes = turns = 0
+    longest = 0.0  # the longest synchronous step of the drive (publishing a frame's events)
+    pauses = GcPauses()
     rss0 = 0
     running = None
     t0 = time.perf_counter()
@@ -73,14 +100,16 @@ async def drive(seconds: float) -> dict[str, float]:
             gc.collect()
             rss0 = rss_kb()
             lateness.start()
+            pauses.start()
             warm = True
         frames += 1
         changed = frames % CHANGE_EVERY == 0
         threshold = 100.0 - watch.sensitivity
         score = threshold + 8 if changed else 1.5
+        step = time.perf_counter()
         village.bus.publish(WatchScored("w1", "a1", score, threshold, changed, time.time()))
         if changed:
-            if running is None or running.done():
+            if turns_on and (running is None or running.done()):
                 running = win.send_text("a1", f"frame {frames} changed")
                 turns += 1
             fake.set_meter("w1", events + 1, (events + 1) * 1400)
@@ -92,9 +121,12 @@ async def drive(seconds: float) -> dict[str, float]:
             if events % NOTIFY_EVERY == 0:
                 notes += 1
                 village.bus.publish(WatchNotification(e.id, "w1", "a1", e.title, e.summary, e.importance))
+        if warm:
+            longest = max(longest, time.perf_counter() - step)
         next_frame += FRAME_S
         await asyncio.sleep(max(0.0, next_frame - time.perf_counter()))
     lateness.stop()
+    pauses.stop()
     if running is not None:
         await running.wait()
     gc.collect()
@@ -106,6 +138,9 @@ async def drive(seconds: float) -> dict[str, float]:
         "turns": turns,
         "notifications": notes,
         "max": max(lateness.late, default=0.0),
+        "step": longest,
+        "gc": pauses.longest,
+        "gc_gen": pauses.generation,
         "p99": lateness.p99(),
         "rss": (rss_kb() - rss0) / 1024,
         "rows": len(timeline.model.rows),
@@ -118,26 +153,39 @@ async def drive(seconds: float) -> dict[str, float]:
     return result
 
 
-def table(r: dict[str, float]) -> str:
+def table(arms: dict[str, dict[str, float]]) -> str:
+    """One column per arm: the events only, and with a real turn per change."""
+
+    def row(name: str, goal: str, cell: Callable[[dict[str, float]], str]) -> tuple[str, ...]:
+        return (name, *(cell(r) for r in arms.values()), goal)
+
     rows = [
-        ("run (after the warm-up)", f"{r['seconds'] / 60:.1f} min", ""),
-        (
+        ("", *arms, "goal"),
+        row("run (after the warm-up)", "", lambda r: f"{r['seconds'] / 60:.1f} min"),
+        row(
             "frames / events / turns / notifications",
-            f"{r['frames']:.0f} / {r['events']:.0f} / {r['turns']:.0f} / {r['notifications']:.0f}",
             "",
+            lambda r: f"{r['frames']:.0f} / {r['events']:.0f} / {r['turns']:.0f} / {r['notifications']:.0f}",
         ),
-        ("worst loop stall", f"{r['max'] * 1000:.1f} ms", "< 50 ms"),
-        ("loop lateness p99", f"{r['p99'] * 1000:.1f} ms", ""),
-        ("RSS growth", f"{r['rss']:.1f} MB", "flat (< 10 MB)"),
-        (
+        row("worst loop stall", "< 50 ms", lambda r: f"{r['max'] * 1000:.1f} ms"),
+        row("loop lateness p99", "", lambda r: f"{r['p99'] * 1000:.1f} ms"),
+        row("longest step (a frame's events published)", "", lambda r: f"{r['step'] * 1000:.1f} ms"),
+        row("longest garbage collection", "", lambda r: f"{r['gc'] * 1000:.1f} ms (gen {r['gc_gen']:.0f})"),
+        row("RSS growth", "flat (< 10 MB)", lambda r: f"{r['rss']:.1f} MB"),
+        row(
             "timeline rows / thumbnails held / made",
-            f"{r['rows']:.0f} / {r['thumbs']:.0f} / {r['decoded']:.0f}",
             "held: the rows in view",
+            lambda r: f"{r['rows']:.0f} / {r['thumbs']:.0f} / {r['decoded']:.0f}",
         ),
     ]
-    width = max(len(name) for name, _, _ in rows)
-    lines = [f"{'':{width}}  {'value':>22}  goal", *(f"{n:{width}}  {v:>22}  {g}" for n, v, g in rows)]
-    return "\n".join(lines)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            c.ljust(w) if i in (0, len(r) - 1) else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--quick", action="store_true", help="one minute")
     parser.add_argument("--seconds", type=float, default=None, help="the run in seconds (a test)")
+    parser.add_argument("--no-turns", action="store_true", help="only the arm without turns")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else 60.0 if args.quick else args.minutes * 60
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -154,10 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     app.setQuitOnLastWindowClosed(False)
     loop = make_loop(app)
     try:
-        result = loop.run_until_complete(drive(seconds))
+        arms = {"events only": loop.run_until_complete(drive(seconds, False))}
+        if not args.no_turns:
+            arms["a turn per change"] = loop.run_until_complete(drive(seconds, True))
     finally:
         loop.close()
-    print(table(result))
+    print(table(arms))
     return 0
 
 
