@@ -25,7 +25,7 @@ import datetime as dt
 import time
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QImage, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QListView, QPushButton, QVBoxLayout, QWidget
 
@@ -110,6 +110,7 @@ class TimelineView(QWidget):
         self._layout()
         self._trim_due = False
         self.list.verticalScrollBar().valueChanged.connect(lambda _v: self._trim_soon())
+        self.list.viewport().installEventFilter(self)  # a smaller list holds fewer thumbnails
         self.model.modelReset.connect(self._trim_soon)
         self.model.rowsInserted.connect(lambda *_: self._trim_soon())
         self.list.selectionModel().currentChanged.connect(lambda index, _old: self._select(index))
@@ -198,6 +199,11 @@ class TimelineView(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._trim_soon()
+        return False
 
     @staticmethod
     def _fill_box(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:

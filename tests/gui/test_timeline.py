@@ -203,6 +203,9 @@ async def test_thumbnails_are_decoded_off_the_gui_thread_once_and_only_for_rows_
     assert not bottom & shown
     await until(lambda: set(view.thumbs.images) == bottom)
     assert view.thumbs.decoded == len(shown) + len(bottom)  # the rows scrolled away: their pictures dropped
+    view.resize(640, 220)  # a smaller list holds fewer
+    await until(lambda: set(view.thumbs.images) == {view.model.rows[i].id for i in view.visible_rows()})
+    assert len(view.thumbs.images) < len(bottom)
     view.hide()
     assert view.thumbs.images == {}
 
