@@ -1,7 +1,7 @@
 """The timeline in the window and the watches' notifications (issue 15).
 
 With a watch service, the chat's pane becomes two tabs, "Chat" and "Timeline"
-(``app.widgets.timeline.TimelineView``); the timeline follows ``CameraEventReported`` (a new
+(``app.widgets.timeline.TimelineView``; "Timeline (2)": two events came while it was not shown); the timeline follows ``CameraEventReported`` (a new
 event at its place) and ``WatchChanged`` (the watch filter's names; a deleted timeline read again).
 "Open conversation" on an event selects its agent and shows the watch's conversation in the chat.
 
@@ -59,6 +59,8 @@ class TimelinePane(QObject):
             middle.insertWidget(at, self.tabs, 1)
             window.chat_title.setVisible(False)  # the tabs name the pane
             self.tabs.installEventFilter(self)  # the tab names follow a language switch
+            self.tabs.currentChanged.connect(self._tab_changed)
+        self.unseen = 0  # events reported while the Timeline tab was not shown
         self.toast = WatchToast(window.centralWidget())
         self.toast.opened.connect(lambda event_id: self.open_event(event_id, "window"))
         shared = window.manners.notifier  # the turns' tray icon: one icon for the app
@@ -74,7 +76,17 @@ class TimelinePane(QObject):
     def retranslate(self) -> None:
         if self.tabs is not None:
             self.tabs.setTabText(0, self.tr("Chat"))
-            self.tabs.setTabText(1, self.tr("Timeline"))
+            self.tabs.setTabText(
+                1,
+                self.tr("Timeline ({count})").format(count=self.unseen)
+                if self.unseen
+                else self.tr("Timeline"),
+            )
+
+    def _tab_changed(self, _index: int) -> None:
+        if self.tabs is not None and self.tabs.currentWidget() is self.timeline and self.unseen:
+            self.unseen = 0
+            self.retranslate()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LanguageChange:
@@ -84,6 +96,9 @@ class TimelinePane(QObject):
     def on_event(self, e: object) -> None:
         if isinstance(e, CameraEventReported):
             self.timeline.on_reported(e.event_id)
+            if self.tabs is not None and self.tabs.currentWidget() is not self.timeline:
+                self.unseen += 1
+                self.retranslate()
         elif isinstance(e, WatchChanged):
             self.timeline.refresh_watches()
             if e.status == "deleted":

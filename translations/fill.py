@@ -709,6 +709,7 @@ T: dict[str, tuple[str, str]] = {
     ),
     # issue 15: the timeline (app/widgets/timeline.py) and a watch's notification in the window
     "Timeline": ("タイムライン", "时间线"),
+    "Timeline ({count})": ("タイムライン（{count}）", "时间线（{count}）"),
     "Today": ("今日", "今天"),
     "Yesterday": ("昨日", "昨天"),
     "Deleted watch": ("削除された見守り", "已删除的监视"),

@@ -1765,122 +1765,127 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>TimelinePane</name>
     <message>
-        <location filename="../app/timeline_pane.py" line="74" />
+        <location filename="../app/timeline_pane.py" line="78" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/timeline_pane.py" line="75" />
+        <location filename="../app/timeline_pane.py" line="80" />
         <source>Timeline</source>
         <translation>Timeline</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="80" />
+        <source>Timeline ({count})</source>
+        <translation>Timeline ({count})</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../app/widgets/timeline.py" line="150" />
+        <location filename="../app/widgets/timeline.py" line="156" />
         <source>Today</source>
         <translation>Today</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="152" />
+        <location filename="../app/widgets/timeline.py" line="158" />
         <source>Yesterday</source>
         <translation>Yesterday</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="156" />
+        <location filename="../app/widgets/timeline.py" line="162" />
         <source>Deleted watch</source>
         <translation>Deleted watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="164" />
+        <location filename="../app/widgets/timeline.py" line="170" />
         <source>{when} · importance {importance} · {watch}</source>
         <translation>{when} · importance {importance} · {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="175" />
+        <location filename="../app/widgets/timeline.py" line="181" />
         <source>Any importance</source>
         <translation>Any importance</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="176" />
+        <location filename="../app/widgets/timeline.py" line="182" />
         <source>Importance {n} or more</source>
         <translation>Importance {n} or more</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="177" />
+        <location filename="../app/widgets/timeline.py" line="183" />
         <source>Importance 5 only</source>
         <translation>Importance 5 only</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="181" />
+        <location filename="../app/widgets/timeline.py" line="187" />
         <source>Watch</source>
         <translation>Watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="182" />
+        <location filename="../app/widgets/timeline.py" line="188" />
         <source>Importance</source>
         <translation>Importance</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="183" />
+        <location filename="../app/widgets/timeline.py" line="189" />
         <source>Day</source>
         <translation>Day</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="184" />
+        <location filename="../app/widgets/timeline.py" line="190" />
         <source>Camera events</source>
         <translation>Camera events</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="185" />
+        <location filename="../app/widgets/timeline.py" line="191" />
         <source>Show picture</source>
         <translation>Show picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="186" />
+        <location filename="../app/widgets/timeline.py" line="192" />
         <source>Open conversation</source>
         <translation>Open conversation</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="187" />
+        <location filename="../app/widgets/timeline.py" line="193" />
         <source>Show the picture full size</source>
         <translation>Show the picture full size</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="211" />
+        <location filename="../app/widgets/timeline.py" line="222" />
         <source>Events: {count}</source>
         <translation>Events: {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="217" />
+        <location filename="../app/widgets/timeline.py" line="228" />
         <source>No events match these filters.</source>
         <translation>No events match these filters.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="219" />
+        <location filename="../app/widgets/timeline.py" line="230" />
         <source>No camera events yet. When a watch reports one, it appears here.</source>
         <translation>No camera events yet. When a watch reports one, it appears here.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="246" />
+        <location filename="../app/widgets/timeline.py" line="257" />
         <source>All watches</source>
         <translation>All watches</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="252" />
+        <location filename="../app/widgets/timeline.py" line="263" />
         <source>All days</source>
         <translation>All days</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="357" />
-        <location filename="../app/widgets/timeline.py" line="368" />
-        <location filename="../app/widgets/timeline.py" line="421" />
+        <location filename="../app/widgets/timeline.py" line="374" />
+        <location filename="../app/widgets/timeline.py" line="385" />
+        <location filename="../app/widgets/timeline.py" line="438" />
         <source>No picture</source>
         <translation>No picture</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="380" />
+        <location filename="../app/widgets/timeline.py" line="397" />
         <source>(no summary)</source>
         <translation>(no summary)</translation>
     </message>
@@ -1959,18 +1964,18 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchToast</name>
     <message>
-        <location filename="../app/widgets/watch_toast.py" line="103" />
+        <location filename="../app/widgets/watch_toast.py" line="115" />
         <source>Camera event · importance {importance}</source>
         <translation>Camera event · importance {importance}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_toast.py" line="104" />
+        <location filename="../app/widgets/watch_toast.py" line="116" />
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_toast.py" line="105" />
-        <location filename="../app/widgets/watch_toast.py" line="106" />
+        <location filename="../app/widgets/watch_toast.py" line="117" />
+        <location filename="../app/widgets/watch_toast.py" line="118" />
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>

@@ -1765,122 +1765,127 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>TimelinePane</name>
     <message>
-        <location filename="../app/timeline_pane.py" line="74" />
+        <location filename="../app/timeline_pane.py" line="78" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/timeline_pane.py" line="75" />
+        <location filename="../app/timeline_pane.py" line="80" />
         <source>Timeline</source>
         <translation>タイムライン</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="80" />
+        <source>Timeline ({count})</source>
+        <translation>タイムライン（{count}）</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../app/widgets/timeline.py" line="150" />
+        <location filename="../app/widgets/timeline.py" line="156" />
         <source>Today</source>
         <translation>今日</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="152" />
+        <location filename="../app/widgets/timeline.py" line="158" />
         <source>Yesterday</source>
         <translation>昨日</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="156" />
+        <location filename="../app/widgets/timeline.py" line="162" />
         <source>Deleted watch</source>
         <translation>削除された見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="164" />
+        <location filename="../app/widgets/timeline.py" line="170" />
         <source>{when} · importance {importance} · {watch}</source>
         <translation>{when} · 重要度 {importance} · {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="175" />
+        <location filename="../app/widgets/timeline.py" line="181" />
         <source>Any importance</source>
         <translation>すべての重要度</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="176" />
+        <location filename="../app/widgets/timeline.py" line="182" />
         <source>Importance {n} or more</source>
         <translation>重要度 {n} 以上</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="177" />
+        <location filename="../app/widgets/timeline.py" line="183" />
         <source>Importance 5 only</source>
         <translation>重要度 5 のみ</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="181" />
+        <location filename="../app/widgets/timeline.py" line="187" />
         <source>Watch</source>
         <translation>見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="182" />
+        <location filename="../app/widgets/timeline.py" line="188" />
         <source>Importance</source>
         <translation>重要度</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="183" />
+        <location filename="../app/widgets/timeline.py" line="189" />
         <source>Day</source>
         <translation>日付</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="184" />
+        <location filename="../app/widgets/timeline.py" line="190" />
         <source>Camera events</source>
         <translation>カメラのイベント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="185" />
+        <location filename="../app/widgets/timeline.py" line="191" />
         <source>Show picture</source>
         <translation>画像を表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="186" />
+        <location filename="../app/widgets/timeline.py" line="192" />
         <source>Open conversation</source>
         <translation>会話を開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="187" />
+        <location filename="../app/widgets/timeline.py" line="193" />
         <source>Show the picture full size</source>
         <translation>画像を原寸で表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="211" />
+        <location filename="../app/widgets/timeline.py" line="222" />
         <source>Events: {count}</source>
         <translation>イベント: {count}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="217" />
+        <location filename="../app/widgets/timeline.py" line="228" />
         <source>No events match these filters.</source>
         <translation>この条件に合うイベントはありません。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="219" />
+        <location filename="../app/widgets/timeline.py" line="230" />
         <source>No camera events yet. When a watch reports one, it appears here.</source>
         <translation>カメラのイベントはまだありません。見守りが報告すると、ここに表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="246" />
+        <location filename="../app/widgets/timeline.py" line="257" />
         <source>All watches</source>
         <translation>すべての見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="252" />
+        <location filename="../app/widgets/timeline.py" line="263" />
         <source>All days</source>
         <translation>すべての日</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="357" />
-        <location filename="../app/widgets/timeline.py" line="368" />
-        <location filename="../app/widgets/timeline.py" line="421" />
+        <location filename="../app/widgets/timeline.py" line="374" />
+        <location filename="../app/widgets/timeline.py" line="385" />
+        <location filename="../app/widgets/timeline.py" line="438" />
         <source>No picture</source>
         <translation>画像なし</translation>
     </message>
     <message>
-        <location filename="../app/widgets/timeline.py" line="380" />
+        <location filename="../app/widgets/timeline.py" line="397" />
         <source>(no summary)</source>
         <translation>（概要なし）</translation>
     </message>
@@ -1959,18 +1964,18 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchToast</name>
     <message>
-        <location filename="../app/widgets/watch_toast.py" line="103" />
+        <location filename="../app/widgets/watch_toast.py" line="115" />
         <source>Camera event · importance {importance}</source>
         <translation>カメラのイベント · 重要度 {importance}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_toast.py" line="104" />
+        <location filename="../app/widgets/watch_toast.py" line="116" />
         <source>Open</source>
         <translation>開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_toast.py" line="105" />
-        <location filename="../app/widgets/watch_toast.py" line="106" />
+        <location filename="../app/widgets/watch_toast.py" line="117" />
+        <location filename="../app/widgets/watch_toast.py" line="118" />
         <source>Dismiss</source>
         <translation>閉じる</translation>
     </message>

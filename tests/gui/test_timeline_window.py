@@ -57,6 +57,13 @@ def test_the_timeline_is_a_tab_beside_the_chat_and_follows_the_bus(qtbot: QtBot)
     assert not win.chat_title.isVisibleTo(win)
     fake.report("w-door", "Someone rang the bell", "A man in a blue coat.", 4, at=1_764_600_000.0)
     assert [r[0] for r in win.timeline_pane.timeline.row_texts()] == ["Someone rang the bell"]
+    assert tabs.tabText(1) == "Timeline (1)"
+    fake.report("w-door", "A parcel", "", 2, at=1_764_600_100.0)
+    assert tabs.tabText(1) == "Timeline (2)"  # reported while the chat was shown
+    win.timeline_pane.show_timeline()
+    assert tabs.tabText(1) == "Timeline"
+    fake.report("w-door", "The parcel is gone", "", 3, at=1_764_600_200.0)
+    assert tabs.tabText(1) == "Timeline"  # seen as it came
     fake.add(Watch(id="w-yard", agent_id="a1", instruction="The yard", name="Yard", created=2))
     fake.set_state("w-yard", "running")  # a WatchChanged: the filter names it
     box = win.timeline_pane.timeline.watch_box
