@@ -19,6 +19,17 @@ from .timeline_rows import COLOURS
 from .wrap_label import WrapLabel
 
 SHOWN_MS = 12_000
+# the card's stripe and badge in the timeline's colour of the importance
+SHEET = (
+    "QFrame#watchToast { background: palette(base); border: 1px solid palette(mid);"
+    " border-left: 5px solid palette(mid); border-radius: 4px; }"
+    " QLabel#watchToastBadge { font-weight: bold; }"
+    + "".join(
+        f' QFrame#watchToast[importance="{n}"] {{ border-left-color: {c}; }}'
+        f' QLabel#watchToastBadge[importance="{n}"] {{ color: {c}; }}'
+        for n, c in COLOURS.items()
+    )
+)
 WIDTH = 360
 MARGIN = 12
 
@@ -60,6 +71,7 @@ class WatchToast(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.body)
         layout.addLayout(bottom)
+        self.setStyleSheet(SHEET)  # parsed once: a notification only picks its importance's colour
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.hide)
@@ -73,14 +85,12 @@ class WatchToast(QFrame):
         self.title.setText(n.title)
         self.body.setText(n.body)
         self.body.setVisible(bool(n.body.strip()))
-        colour = COLOURS.get(n.importance, COLOURS[3])  # the timeline's stripe colour
-        sheet = (
-            "QFrame#watchToast { background: palette(base); border: 1px solid palette(mid);"
-            f" border-left: 5px solid {colour}; border-radius: 4px; }}"
-            f" QLabel#watchToastBadge {{ color: {colour}; font-weight: bold; }}"
-        )
-        if sheet != self.styleSheet():  # a new sheet polishes the card again
-            self.setStyleSheet(sheet)
+        level = str(n.importance if n.importance in COLOURS else 3)
+        if self.property("importance") != level:  # polished again only when its colour changes
+            for w in (self, self.badge):
+                w.setProperty("importance", level)
+                w.style().unpolish(w)
+                w.style().polish(w)
         self.retranslate()
         self.adjustSize()
         self.place()

@@ -48,6 +48,8 @@ from tests.fakes.watches import FakeWatches
 FRAME_S = 0.5  # 2 frames/s
 CHANGE_EVERY = 10  # frames: one change (a turn, an event) every 5 s
 NOTIFY_EVERY = 4  # events: one notification every 20 s (the cooldown)
+STALL = 0.02  # a tick this late is counted as a stall
+AFTER = 0.4  # s: a stall this soon after a change or a notification is put down to it
 POOL = [ImageData("image/jpeg", jpeg(640, 424, (n * 30 % 250, 90, 200 - n * 20)), 640, 424) for n in range(8)]
 
 
@@ -73,6 +75,33 @@ class GcPauses:
             gc.callbacks.remove(self._callback)
 
 
+class Stalls(Lateness):
+    """The lateness, and when each tick later than ``STALL`` fired (to say what preceded it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stalls: list[tuple[float, float]] = []  # (when, how late)
+
+    def _tick(self) -> None:
+        super()._tick()
+        if self.late[-1] > STALL:
+            self.stalls.append((self.last, self.late[-1]))
+
+    def kinds(self, changes: list[float], notes: list[float]) -> tuple[int, int, int]:
+        """Stalls within ``AFTER`` s of a notification, else of a change (an event, a turn), else
+        on a quiet frame (nothing of the watch's but its score)."""
+        after_note = after_change = quiet = 0
+        for when, late in self.stalls:
+            began = when - late
+            if any(0 <= began - t < AFTER for t in notes):
+                after_note += 1
+            elif any(0 <= began - t < AFTER for t in changes):
+                after_change += 1
+            else:
+                quiet += 1
+        return after_change, after_note, quiet
+
+
 async def drive(seconds: float, turns_on: bool = True) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="fuseforks-watch-window-", dir=tmpfs()))
     village, store, conv, history = runtime(folder)
@@ -85,7 +114,9 @@ async def drive(seconds: float, turns_on: bool = True) -> dict[str, float]:
     win.show()
     win.timeline_pane.show_timeline()
     await asyncio.sleep(0.1)
-    lateness = Lateness()
+    lateness = Stalls()
+    changes: list[float] = []
+    notified: list[float] = []
     warm_up = max(10.0, seconds / 10)
     frames = events = notes = turns = 0
     longest = 0.0  # the longest synchronous step of the drive (publishing a frame's events)
@@ -109,6 +140,7 @@ async def drive(seconds: float, turns_on: bool = True) -> dict[str, float]:
         step = time.perf_counter()
         village.bus.publish(WatchScored("w1", "a1", score, threshold, changed, time.time()))
         if changed:
+            changes.append(step)
             if turns_on and (running is None or running.done()):
                 running = win.send_text("a1", f"frame {frames} changed")
                 turns += 1
@@ -120,6 +152,7 @@ async def drive(seconds: float, turns_on: bool = True) -> dict[str, float]:
             events += 1
             if events % NOTIFY_EVERY == 0:
                 notes += 1
+                notified.append(time.perf_counter())
                 village.bus.publish(WatchNotification(e.id, "w1", "a1", e.title, e.summary, e.importance))
         if warm:
             longest = max(longest, time.perf_counter() - step)
@@ -139,6 +172,7 @@ async def drive(seconds: float, turns_on: bool = True) -> dict[str, float]:
         "notifications": notes,
         "max": max(lateness.late, default=0.0),
         "step": longest,
+        "stalls": dict(zip(("change", "note", "quiet"), lateness.kinds(changes, notified), strict=True)),  # type: ignore[dict-item]
         "gc": pauses.longest,
         "gc_gen": pauses.generation,
         "p99": lateness.p99(),
@@ -169,6 +203,11 @@ def table(arms: dict[str, dict[str, float]]) -> str:
         ),
         row("worst loop stall", "< 50 ms", lambda r: f"{r['max'] * 1000:.1f} ms"),
         row("loop lateness p99", "", lambda r: f"{r['p99'] * 1000:.1f} ms"),
+        row(
+            "stalls > 20 ms: after a change / a notification / quiet",
+            "",
+            lambda r: "{change} / {note} / {quiet}".format(**r["stalls"]),  # type: ignore[arg-type]
+        ),
         row("longest step (a frame's events published)", "", lambda r: f"{r['step'] * 1000:.1f} ms"),
         row("longest garbage collection", "", lambda r: f"{r['gc'] * 1000:.1f} ms (gen {r['gc_gen']:.0f})"),
         row("RSS growth", "flat (< 10 MB)", lambda r: f"{r['rss']:.1f} MB"),
