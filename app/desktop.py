@@ -56,14 +56,18 @@ class TrayNotifier:
     def __init__(self, window: QWidget, on_click: Callable[[], None]) -> None:
         self.window = window
         self.on_click = on_click
+        self.clicked = on_click  # what a click on the message shown opens
         self.tray: QSystemTrayIcon | None = None
 
-    def notify(self, title: str, message: str) -> None:
+    def notify(self, title: str, message: str, on_click: Callable[[], None] | None = None) -> None:
+        """``on_click``: what a click on this message does (a watch's: open its event); the
+        window to the front when None."""
         if not QSystemTrayIcon.isSystemTrayAvailable():
             return
+        self.clicked = on_click or self.on_click
         if self.tray is None:
             self.tray = QSystemTrayIcon(QApplication.windowIcon(), self.window)
-            self.tray.messageClicked.connect(self.on_click)
+            self.tray.messageClicked.connect(lambda: self.clicked())
         self.tray.show()
         self.tray.showMessage(title, message, QSystemTrayIcon.MessageIcon.Information, 8000)
         QTimer.singleShot(10_000, self.tray.hide)

@@ -43,6 +43,7 @@ from core.events import (
 from core.history import HistorySource
 from core.journal import ResumePoint
 from core.log import event
+from core.watch.ports import WatchesLike
 
 from .accessible import follow
 from .background import Background, cancel_under
@@ -58,6 +59,7 @@ from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
 from .settings.storage_page import store_care
+from .timeline_pane import TimelinePane
 from .turns import Turns
 from .watch_pane import WatchPane
 from .widgets.agents import AgentList
@@ -235,6 +237,7 @@ class MainWindow(QMainWindow):
         follow_person(self.left_split, self.window_state.restore(self, self.splitters))
         self.bridge.serverStatus.connect(self._fit_servers)  # after the panel's
         self.manners = DesktopManners(self)  # focus, Esc, accessible names, theme, notifications
+        self.timeline_pane = TimelinePane(self, watches, mv)  # the Timeline tab, watch notifications
 
     def _fit_servers(self, e: ServerStatusChanged) -> None:
         """The servers pane fits its rows; only the shown agent's servers change them."""

@@ -20,10 +20,13 @@ the real window and dialog APIs (``app.screenshot_scenes``), and saves with ``QW
 11. ``11-dark-theme.png``: the main window after the turn in a dark palette;
 12. ``12-mcp-servers.png``: the MCP servers panel, one server connected (tools shown), one failed;
 13. ``13-watch-dialog.png``: the watch dialog, its region drawn on the camera's live picture;
-14. ``14-watch-panel.png``: the watch panel: the live meter, the change score, a budget pause.
+14. ``14-watch-panel.png``: the watch panel: the live meter, the change score, a budget pause;
+15. ``15-timeline.png``: the Timeline tab, a day of camera events, the newest opened
+    (``app.screenshot_timeline``);
+16. ``16-watch-notification.png``: a watch's notification, the card in the window.
 
 ``--only NAME …`` makes only the scenes named (``village``, ``studio``, ``settings``, ``startup``,
-``ja``, ``zh``, ``watch``), for a quick test.
+``ja``, ``zh``, ``watch``, ``timeline``), for a quick test.
 
 Nothing outside the temporary HOME is read or written except the output folder.
 """
@@ -53,6 +56,7 @@ from app.loop import make_loop
 from app.main_window import MainWindow
 from app.screenshot_scenes import dark_palette, settings_shot, startup_shot, studio_shots
 from app.watch_shots import watch_shots
+from app.screenshot_timeline import timeline_shots
 from app.widgets.chat import ChatView
 from core.config import Template
 from core.llm import DEFAULT_BASE_URLS
@@ -80,8 +84,10 @@ NAMES = {
     "servers": "12-mcp-servers.png",
     "watch-dialog": "13-watch-dialog.png",
     "watch-panel": "14-watch-panel.png",
+    "timeline": "15-timeline.png",
+    "notification": "16-watch-notification.png",
 }
-SCENES = ("village", "ja", "zh", "studio", "settings", "startup", "watch")
+SCENES = ("village", "ja", "zh", "studio", "settings", "startup", "watch", "timeline")
 
 
 @dataclass(frozen=True)
@@ -267,6 +273,8 @@ async def all_shots(out: Path, home: Path, only: set[str]) -> list[Shot]:
             await startup_shot(home, shots, settle)
         if "watch" in only:
             await watch_shots(shots, settle)
+        if "timeline" in only:
+            await timeline_shots(shots, settle)
         return shots.taken
     finally:
         await camera.stop()

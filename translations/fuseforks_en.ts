@@ -128,68 +128,73 @@
     </message>
     <message>
         <location filename="../app/settings/agents_page.py" line="177" />
+        <source>May start watching a camera when I ask, after I confirm (watch_camera)</source>
+        <translation>May start watching a camera when I ask, after I confirm (watch_camera)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="180" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>May run Python code on this computer (execute_code)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="179" />
+        <location filename="../app/settings/agents_page.py" line="182" />
         <source>Add agent</source>
         <translation>Add agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="180" />
-        <location filename="../app/settings/agents_page.py" line="279" />
+        <location filename="../app/settings/agents_page.py" line="183" />
+        <location filename="../app/settings/agents_page.py" line="282" />
         <source>Remove agent</source>
         <translation>Remove agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="181" />
+        <location filename="../app/settings/agents_page.py" line="184" />
         <source>Add</source>
         <translation>Add</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="182" />
+        <location filename="../app/settings/agents_page.py" line="185" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="183" />
-        <location filename="../app/settings/agents_page.py" line="288" />
+        <location filename="../app/settings/agents_page.py" line="186" />
+        <location filename="../app/settings/agents_page.py" line="291" />
         <source>Remove</source>
         <translation>Remove</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="184" />
+        <location filename="../app/settings/agents_page.py" line="187" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Paste Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="265" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>New agent</source>
         <translation>New agent</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="281" />
+        <location filename="../app/settings/agents_page.py" line="284" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>Remove {name} ({id})? Its conversations stay in the store.</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="285" />
+        <location filename="../app/settings/agents_page.py" line="288" />
         <source>Its running turn is stopped when you save.</source>
         <translation>Its running turn is stopped when you save.</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="289" />
+        <location filename="../app/settings/agents_page.py" line="292" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="315" />
+        <location filename="../app/settings/agents_page.py" line="318" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>Letters, digits, _ and - (at most 48)</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="317" />
+        <location filename="../app/settings/agents_page.py" line="320" />
         <source>Another agent has this id</source>
         <translation>Another agent has this id</translation>
     </message>
@@ -576,12 +581,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="125" />
+        <location filename="../app/desktop.py" line="129" />
         <source>{agent} answered</source>
         <translation>{agent} answered</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="130" />
+        <location filename="../app/desktop.py" line="134" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: the turn failed</translation>
     </message>
@@ -762,58 +767,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="250" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="254" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="266" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
-        <location filename="../app/main_window.py" line="343" />
+        <location filename="../app/main_window.py" line="338" />
+        <location filename="../app/main_window.py" line="346" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="370" />
+        <location filename="../app/main_window.py" line="373" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="385" />
+        <location filename="../app/main_window.py" line="388" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="405" />
+        <location filename="../app/main_window.py" line="408" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -1836,6 +1841,134 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>TimelinePane</name>
+    <message>
+        <location filename="../app/timeline_pane.py" line="78" />
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="83" />
+        <source>Timeline</source>
+        <translation>Timeline</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="81" />
+        <source>Timeline ({count})</source>
+        <translation>Timeline ({count})</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="156" />
+        <source>Today</source>
+        <translation>Today</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="158" />
+        <source>Yesterday</source>
+        <translation>Yesterday</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="162" />
+        <source>Deleted watch</source>
+        <translation>Deleted watch</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="170" />
+        <source>{when} · importance {importance} · {watch}</source>
+        <translation>{when} · importance {importance} · {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="181" />
+        <source>Any importance</source>
+        <translation>Any importance</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="182" />
+        <source>Importance {n} or more</source>
+        <translation>Importance {n} or more</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="183" />
+        <source>Importance 5 only</source>
+        <translation>Importance 5 only</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="187" />
+        <source>Watch</source>
+        <translation>Watch</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="188" />
+        <source>Importance</source>
+        <translation>Importance</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="189" />
+        <source>Day</source>
+        <translation>Day</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="190" />
+        <source>Camera events</source>
+        <translation>Camera events</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="191" />
+        <source>Show picture</source>
+        <translation>Show picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="192" />
+        <source>Open conversation</source>
+        <translation>Open conversation</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="193" />
+        <source>Show the picture full size</source>
+        <translation>Show the picture full size</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="222" />
+        <source>Events: {count}</source>
+        <translation>Events: {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="228" />
+        <source>No events match these filters.</source>
+        <translation>No events match these filters.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="230" />
+        <source>No camera events yet. When a watch reports one, it appears here.</source>
+        <translation>No camera events yet. When a watch reports one, it appears here.</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="257" />
+        <source>All watches</source>
+        <translation>All watches</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="263" />
+        <source>All days</source>
+        <translation>All days</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="374" />
+        <location filename="../app/widgets/timeline.py" line="385" />
+        <location filename="../app/widgets/timeline.py" line="438" />
+        <source>No picture</source>
+        <translation>No picture</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="397" />
+        <source>(no summary)</source>
+        <translation>(no summary)</translation>
+    </message>
+</context>
+<context>
     <name>ToolPanel</name>
     <message>
         <location filename="../app/widgets/toolpanel.py" line="277" />
@@ -2102,47 +2235,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="275" />
+        <location filename="../app/widgets/watch_panel.py" line="291" />
         <source>Watches</source>
         <translation>Watches</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="276" />
+        <location filename="../app/widgets/watch_panel.py" line="292" />
         <source>Watch…</source>
         <translation>Watch…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="277" />
+        <location filename="../app/widgets/watch_panel.py" line="293" />
         <source>New watch</source>
         <translation>New watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="278" />
+        <location filename="../app/widgets/watch_panel.py" line="294" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>No watches. Press Watch… to have this agent watch its camera.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <location filename="../app/widgets/watch_panel.py" line="365" />
         <source>Delete watch</source>
         <translation>Delete watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="352" />
+        <location filename="../app/widgets/watch_panel.py" line="368" />
         <source>Delete the watch “{watch}”?</source>
         <translation>Delete the watch “{watch}”?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="355" />
+        <location filename="../app/widgets/watch_panel.py" line="371" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>Its timeline holds {count} events. Keep them, or delete them with their pictures?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="358" />
+        <location filename="../app/widgets/watch_panel.py" line="374" />
         <source>Delete, keep the timeline</source>
         <translation>Delete, keep the timeline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="359" />
+        <location filename="../app/widgets/watch_panel.py" line="375" />
         <source>Delete with its timeline</source>
         <translation>Delete with its timeline</translation>
     </message>
@@ -2150,130 +2283,149 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <location filename="../app/widgets/watch_panel.py" line="146" />
         <source>at {times}</source>
         <translation>at {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <location filename="../app/widgets/watch_panel.py" line="148" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>continuously, a frame every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>every {minutes} min</source>
         <translation>every {minutes} min</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <location filename="../app/widgets/watch_panel.py" line="151" />
         <source>every {seconds} s</source>
         <translation>every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <location filename="../app/widgets/watch_panel.py" line="156" />
         <source>Watching</source>
         <translation>Watching</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="158" />
-        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <location filename="../app/widgets/watch_panel.py" line="169" />
         <source>Ended at its stop time</source>
         <translation>Ended at its stop time</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
         <source>Stopped</source>
         <translation>Stopped</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="162" />
+        <location filename="../app/widgets/watch_panel.py" line="163" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>Paused: the {limit} calls of this hour are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="165" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>Paused: today's {limit} tokens are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="171" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>Paused: this agent's model cannot read images and no vision relay is set</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="173" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>Paused: the camera tool {tool} is gone</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <location filename="../app/widgets/watch_panel.py" line="175" />
         <source>Paused: the history could not be written</source>
         <translation>Paused: the history could not be written</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused after an error</source>
         <translation>Paused after an error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <location filename="../app/widgets/watch_panel.py" line="178" />
         <source>Paused</source>
         <translation>Paused</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="182" />
+        <location filename="../app/widgets/watch_panel.py" line="183" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="192" />
+        <location filename="../app/widgets/watch_panel.py" line="193" />
         <source>change score: no frame yet</source>
         <translation>change score: no frame yet</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="195" />
+        <location filename="../app/widgets/watch_panel.py" line="196" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>change score {score} (threshold {threshold}): sent to the model</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="197" />
+        <location filename="../app/widgets/watch_panel.py" line="198" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>change score {score} (threshold {threshold}): not sent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <location filename="../app/widgets/watch_panel.py" line="216" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <location filename="../app/widgets/watch_panel.py" line="216" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <location filename="../app/widgets/watch_panel.py" line="218" />
         <source>Pause {watch}</source>
         <translation>Pause {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <location filename="../app/widgets/watch_panel.py" line="218" />
         <source>Resume {watch}</source>
         <translation>Resume {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="219" />
+        <location filename="../app/widgets/watch_panel.py" line="220" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="222" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <location filename="../app/widgets/watch_panel.py" line="223" />
         <source>Delete</source>
         <translation>Delete</translation>
+    </message>
+</context>
+<context>
+    <name>WatchToast</name>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="125" />
+        <source>Camera event · importance {importance}</source>
+        <translation>Camera event · importance {importance}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="126" />
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="127" />
+        <location filename="../app/widgets/watch_toast.py" line="128" />
+        <source>Dismiss</source>
+        <translation>Dismiss</translation>
     </message>
 </context>
 </TS>

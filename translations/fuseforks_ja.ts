@@ -128,68 +128,73 @@
     </message>
     <message>
         <location filename="../app/settings/agents_page.py" line="177" />
+        <source>May start watching a camera when I ask, after I confirm (watch_camera)</source>
+        <translation>頼んだときに、確認のうえでカメラの見守りを始めてよい (watch_camera)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="180" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>このコンピューターで Python コードを実行してよい（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="179" />
+        <location filename="../app/settings/agents_page.py" line="182" />
         <source>Add agent</source>
         <translation>エージェントを追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="180" />
-        <location filename="../app/settings/agents_page.py" line="279" />
+        <location filename="../app/settings/agents_page.py" line="183" />
+        <location filename="../app/settings/agents_page.py" line="282" />
         <source>Remove agent</source>
         <translation>エージェントを外す</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="181" />
+        <location filename="../app/settings/agents_page.py" line="184" />
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="182" />
+        <location filename="../app/settings/agents_page.py" line="185" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="183" />
-        <location filename="../app/settings/agents_page.py" line="288" />
+        <location filename="../app/settings/agents_page.py" line="186" />
+        <location filename="../app/settings/agents_page.py" line="291" />
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="184" />
+        <location filename="../app/settings/agents_page.py" line="187" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>Claude Desktop の JSON を貼り付け…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="265" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>New agent</source>
         <translation>新しいエージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="281" />
+        <location filename="../app/settings/agents_page.py" line="284" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>{name}（{id}）を外しますか？会話は保存されたまま残ります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="285" />
+        <location filename="../app/settings/agents_page.py" line="288" />
         <source>Its running turn is stopped when you save.</source>
         <translation>実行中のターンは保存したときに止まります。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="289" />
+        <location filename="../app/settings/agents_page.py" line="292" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="315" />
+        <location filename="../app/settings/agents_page.py" line="318" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>英字、数字、_ と -（48 文字まで）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="317" />
+        <location filename="../app/settings/agents_page.py" line="320" />
         <source>Another agent has this id</source>
         <translation>この ID は別のエージェントが使っています</translation>
     </message>
@@ -576,12 +581,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="125" />
+        <location filename="../app/desktop.py" line="129" />
         <source>{agent} answered</source>
         <translation>{agent} が回答しました</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="130" />
+        <location filename="../app/desktop.py" line="134" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: ターンが失敗しました</translation>
     </message>
@@ -762,58 +767,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="250" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="254" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="266" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
-        <location filename="../app/main_window.py" line="343" />
+        <location filename="../app/main_window.py" line="338" />
+        <location filename="../app/main_window.py" line="346" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="370" />
+        <location filename="../app/main_window.py" line="373" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="385" />
+        <location filename="../app/main_window.py" line="388" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="405" />
+        <location filename="../app/main_window.py" line="408" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1836,6 +1841,134 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     </message>
 </context>
 <context>
+    <name>TimelinePane</name>
+    <message>
+        <location filename="../app/timeline_pane.py" line="78" />
+        <source>Chat</source>
+        <translation>チャット</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="83" />
+        <source>Timeline</source>
+        <translation>タイムライン</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="81" />
+        <source>Timeline ({count})</source>
+        <translation>タイムライン（{count}）</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="156" />
+        <source>Today</source>
+        <translation>今日</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="158" />
+        <source>Yesterday</source>
+        <translation>昨日</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="162" />
+        <source>Deleted watch</source>
+        <translation>削除された見守り</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="170" />
+        <source>{when} · importance {importance} · {watch}</source>
+        <translation>{when} · 重要度 {importance} · {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="181" />
+        <source>Any importance</source>
+        <translation>すべての重要度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="182" />
+        <source>Importance {n} or more</source>
+        <translation>重要度 {n} 以上</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="183" />
+        <source>Importance 5 only</source>
+        <translation>重要度 5 のみ</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="187" />
+        <source>Watch</source>
+        <translation>見守り</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="188" />
+        <source>Importance</source>
+        <translation>重要度</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="189" />
+        <source>Day</source>
+        <translation>日付</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="190" />
+        <source>Camera events</source>
+        <translation>カメラのイベント</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="191" />
+        <source>Show picture</source>
+        <translation>画像を表示</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="192" />
+        <source>Open conversation</source>
+        <translation>会話を開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="193" />
+        <source>Show the picture full size</source>
+        <translation>画像を原寸で表示</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="222" />
+        <source>Events: {count}</source>
+        <translation>イベント: {count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="228" />
+        <source>No events match these filters.</source>
+        <translation>この条件に合うイベントはありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="230" />
+        <source>No camera events yet. When a watch reports one, it appears here.</source>
+        <translation>カメラのイベントはまだありません。見守りが報告すると、ここに表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="257" />
+        <source>All watches</source>
+        <translation>すべての見守り</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="263" />
+        <source>All days</source>
+        <translation>すべての日</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="374" />
+        <location filename="../app/widgets/timeline.py" line="385" />
+        <location filename="../app/widgets/timeline.py" line="438" />
+        <source>No picture</source>
+        <translation>画像なし</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="397" />
+        <source>(no summary)</source>
+        <translation>（概要なし）</translation>
+    </message>
+</context>
+<context>
     <name>ToolPanel</name>
     <message>
         <location filename="../app/widgets/toolpanel.py" line="277" />
@@ -1911,17 +2044,17 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="231" />
         <source>New watch for {agent}</source>
-        <translation>{agent} の新しい見張り</translation>
+        <translation>{agent} の新しい見守り</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="232" />
         <source>Start watching</source>
-        <translation>見張りを始める</translation>
+        <translation>見守りを始める</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="234" />
         <source>Edit watch of {agent}</source>
-        <translation>{agent} の見張りを編集</translation>
+        <translation>{agent} の見守りを編集</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="235" />
@@ -1941,7 +2074,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="239" />
         <source>Watch for</source>
-        <translation>見張る内容</translation>
+        <translation>見守る内容</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="240" />
@@ -2016,7 +2149,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="264" />
         <source>Stop watching at</source>
-        <translation>見張りを終える日時</translation>
+        <translation>見守りを終える日時</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="265" />
@@ -2071,7 +2204,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="362" />
         <source>Write what to watch for.</source>
-        <translation>何を見張るか書いてください。</translation>
+        <translation>何を見守るか書いてください。</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="364" />
@@ -2091,58 +2224,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="369" />
         <source>This watch cannot run: {detail}</source>
-        <translation>この見張りは動かせません: {detail}</translation>
+        <translation>この見守りは動かせません: {detail}</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="396" />
         <source>The watch was not saved: {error}</source>
-        <translation>見張りは保存されませんでした: {error}</translation>
+        <translation>見守りは保存されませんでした: {error}</translation>
     </message>
 </context>
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="275" />
+        <location filename="../app/widgets/watch_panel.py" line="291" />
         <source>Watches</source>
-        <translation>見張り</translation>
+        <translation>見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="276" />
+        <location filename="../app/widgets/watch_panel.py" line="292" />
         <source>Watch…</source>
-        <translation>見張る…</translation>
+        <translation>見守る…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="277" />
+        <location filename="../app/widgets/watch_panel.py" line="293" />
         <source>New watch</source>
-        <translation>新しい見張り</translation>
+        <translation>新しい見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="278" />
+        <location filename="../app/widgets/watch_panel.py" line="294" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
-        <translation>見張りはありません。「見張る…」を押すと、このエージェントがカメラを見張ります。</translation>
+        <translation>見守りはありません。「見守る…」を押すと、このエージェントがカメラを見守ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <location filename="../app/widgets/watch_panel.py" line="365" />
         <source>Delete watch</source>
-        <translation>見張りを削除</translation>
+        <translation>見守りを削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="352" />
+        <location filename="../app/widgets/watch_panel.py" line="368" />
         <source>Delete the watch “{watch}”?</source>
-        <translation>見張り「{watch}」を削除しますか？</translation>
+        <translation>見守り「{watch}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="355" />
+        <location filename="../app/widgets/watch_panel.py" line="371" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>タイムラインには出来事が {count} 件あります。残しますか、それとも画像ごと削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="358" />
+        <location filename="../app/widgets/watch_panel.py" line="374" />
         <source>Delete, keep the timeline</source>
         <translation>削除してタイムラインは残す</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="359" />
+        <location filename="../app/widgets/watch_panel.py" line="375" />
         <source>Delete with its timeline</source>
         <translation>タイムラインごと削除</translation>
     </message>
@@ -2150,130 +2283,149 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <location filename="../app/widgets/watch_panel.py" line="146" />
         <source>at {times}</source>
         <translation>{times} に</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <location filename="../app/widgets/watch_panel.py" line="148" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>連続、{seconds} 秒ごとに1フレーム</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>every {minutes} min</source>
         <translation>{minutes} 分ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <location filename="../app/widgets/watch_panel.py" line="151" />
         <source>every {seconds} s</source>
         <translation>{seconds} 秒ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <location filename="../app/widgets/watch_panel.py" line="156" />
         <source>Watching</source>
-        <translation>見張り中</translation>
+        <translation>見守り中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="158" />
-        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <location filename="../app/widgets/watch_panel.py" line="169" />
         <source>Ended at its stop time</source>
         <translation>終了時刻に終わりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
         <source>Stopped</source>
         <translation>停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="162" />
+        <location filename="../app/widgets/watch_panel.py" line="163" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>一時停止: この1時間の呼び出し {limit} 回を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="165" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>一時停止: 今日のトークン {limit} を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="171" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>一時停止: このエージェントのモデルは画像を読めず、視覚の中継も設定されていません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="173" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>一時停止: カメラのツール {tool} がなくなりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <location filename="../app/widgets/watch_panel.py" line="175" />
         <source>Paused: the history could not be written</source>
         <translation>一時停止: 履歴を書き込めませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused after an error</source>
         <translation>エラーのため一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <location filename="../app/widgets/watch_panel.py" line="178" />
         <source>Paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="182" />
+        <location filename="../app/widgets/watch_panel.py" line="183" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>ビジョン呼び出し {calls} / {calls_limit}（この1時間）、トークン {tokens} / {tokens_limit}（今日）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="192" />
+        <location filename="../app/widgets/watch_panel.py" line="193" />
         <source>change score: no frame yet</source>
         <translation>変化スコア: まだフレームがありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="195" />
+        <location filename="../app/widgets/watch_panel.py" line="196" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：モデルに送信</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="197" />
+        <location filename="../app/widgets/watch_panel.py" line="198" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：送信せず</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <location filename="../app/widgets/watch_panel.py" line="216" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <location filename="../app/widgets/watch_panel.py" line="216" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <location filename="../app/widgets/watch_panel.py" line="218" />
         <source>Pause {watch}</source>
         <translation>{watch} を一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <location filename="../app/widgets/watch_panel.py" line="218" />
         <source>Resume {watch}</source>
         <translation>{watch} を再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="219" />
+        <location filename="../app/widgets/watch_panel.py" line="220" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="222" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <location filename="../app/widgets/watch_panel.py" line="223" />
         <source>Delete</source>
         <translation>削除</translation>
+    </message>
+</context>
+<context>
+    <name>WatchToast</name>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="125" />
+        <source>Camera event · importance {importance}</source>
+        <translation>カメラのイベント · 重要度 {importance}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="126" />
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="127" />
+        <location filename="../app/widgets/watch_toast.py" line="128" />
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
     </message>
 </context>
 </TS>

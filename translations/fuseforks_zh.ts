@@ -128,68 +128,73 @@
     </message>
     <message>
         <location filename="../app/settings/agents_page.py" line="177" />
+        <source>May start watching a camera when I ask, after I confirm (watch_camera)</source>
+        <translation>在我要求并确认后可以开始看护摄像头 (watch_camera)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/agents_page.py" line="180" />
         <source>May run Python code on this computer (execute_code)</source>
         <translation>可以在这台电脑上运行 Python 代码（execute_code）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="179" />
+        <location filename="../app/settings/agents_page.py" line="182" />
         <source>Add agent</source>
         <translation>添加智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="180" />
-        <location filename="../app/settings/agents_page.py" line="279" />
+        <location filename="../app/settings/agents_page.py" line="183" />
+        <location filename="../app/settings/agents_page.py" line="282" />
         <source>Remove agent</source>
         <translation>移除智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="181" />
+        <location filename="../app/settings/agents_page.py" line="184" />
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="182" />
+        <location filename="../app/settings/agents_page.py" line="185" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="183" />
-        <location filename="../app/settings/agents_page.py" line="288" />
+        <location filename="../app/settings/agents_page.py" line="186" />
+        <location filename="../app/settings/agents_page.py" line="291" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="184" />
+        <location filename="../app/settings/agents_page.py" line="187" />
         <source>Paste Claude Desktop JSON…</source>
         <translation>粘贴 Claude Desktop JSON…</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="265" />
+        <location filename="../app/settings/agents_page.py" line="268" />
         <source>New agent</source>
         <translation>新智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="281" />
+        <location filename="../app/settings/agents_page.py" line="284" />
         <source>Remove {name} ({id})? Its conversations stay in the store.</source>
         <translation>要移除 {name}（{id}）吗？其对话仍保留在存储中。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="285" />
+        <location filename="../app/settings/agents_page.py" line="288" />
         <source>Its running turn is stopped when you save.</source>
         <translation>保存时将停止其正在进行的回合。</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="289" />
+        <location filename="../app/settings/agents_page.py" line="292" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="315" />
+        <location filename="../app/settings/agents_page.py" line="318" />
         <source>Letters, digits, _ and - (at most 48)</source>
         <translation>字母、数字、_ 和 -（最多 48 个）</translation>
     </message>
     <message>
-        <location filename="../app/settings/agents_page.py" line="317" />
+        <location filename="../app/settings/agents_page.py" line="320" />
         <source>Another agent has this id</source>
         <translation>此 ID 已被另一个智能体使用</translation>
     </message>
@@ -576,12 +581,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="125" />
+        <location filename="../app/desktop.py" line="129" />
         <source>{agent} answered</source>
         <translation>{agent} 已回答</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="130" />
+        <location filename="../app/desktop.py" line="134" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}：本轮失败</translation>
     </message>
@@ -762,58 +767,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="247" />
+        <location filename="../app/main_window.py" line="250" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="248" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="249" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="254" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="263" />
+        <location filename="../app/main_window.py" line="266" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="335" />
-        <location filename="../app/main_window.py" line="343" />
+        <location filename="../app/main_window.py" line="338" />
+        <location filename="../app/main_window.py" line="346" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="370" />
+        <location filename="../app/main_window.py" line="373" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="385" />
+        <location filename="../app/main_window.py" line="388" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="405" />
+        <location filename="../app/main_window.py" line="408" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1836,6 +1841,134 @@ Images returned by tools are sent to the model provider of the agent that called
     </message>
 </context>
 <context>
+    <name>TimelinePane</name>
+    <message>
+        <location filename="../app/timeline_pane.py" line="78" />
+        <source>Chat</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="83" />
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="81" />
+        <source>Timeline ({count})</source>
+        <translation>时间线（{count}）</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="156" />
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="158" />
+        <source>Yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="162" />
+        <source>Deleted watch</source>
+        <translation>已删除的监视</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="170" />
+        <source>{when} · importance {importance} · {watch}</source>
+        <translation>{when} · 重要性 {importance} · {watch}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="181" />
+        <source>Any importance</source>
+        <translation>任意重要性</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="182" />
+        <source>Importance {n} or more</source>
+        <translation>重要性 {n} 及以上</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="183" />
+        <source>Importance 5 only</source>
+        <translation>仅重要性 5</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="187" />
+        <source>Watch</source>
+        <translation>监视</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="188" />
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="189" />
+        <source>Day</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="190" />
+        <source>Camera events</source>
+        <translation>相机事件</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="191" />
+        <source>Show picture</source>
+        <translation>显示图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="192" />
+        <source>Open conversation</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="193" />
+        <source>Show the picture full size</source>
+        <translation>以原尺寸显示图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="222" />
+        <source>Events: {count}</source>
+        <translation>事件：{count}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="228" />
+        <source>No events match these filters.</source>
+        <translation>没有符合这些筛选条件的事件。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="230" />
+        <source>No camera events yet. When a watch reports one, it appears here.</source>
+        <translation>还没有相机事件。监视报告事件后会显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="257" />
+        <source>All watches</source>
+        <translation>所有监视</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="263" />
+        <source>All days</source>
+        <translation>所有日期</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="374" />
+        <location filename="../app/widgets/timeline.py" line="385" />
+        <location filename="../app/widgets/timeline.py" line="438" />
+        <source>No picture</source>
+        <translation>无图片</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/timeline.py" line="397" />
+        <source>(no summary)</source>
+        <translation>（无摘要）</translation>
+    </message>
+</context>
+<context>
     <name>ToolPanel</name>
     <message>
         <location filename="../app/widgets/toolpanel.py" line="277" />
@@ -1911,17 +2044,17 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="231" />
         <source>New watch for {agent}</source>
-        <translation>为 {agent} 新建看守</translation>
+        <translation>为 {agent} 新建看护</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="232" />
         <source>Start watching</source>
-        <translation>开始看守</translation>
+        <translation>开始看护</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="234" />
         <source>Edit watch of {agent}</source>
-        <translation>编辑 {agent} 的看守</translation>
+        <translation>编辑 {agent} 的看护</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="235" />
@@ -1941,7 +2074,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="239" />
         <source>Watch for</source>
-        <translation>看守内容</translation>
+        <translation>看护内容</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="240" />
@@ -2016,7 +2149,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="264" />
         <source>Stop watching at</source>
-        <translation>停止看守的时间</translation>
+        <translation>停止看护的时间</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="265" />
@@ -2071,7 +2204,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="362" />
         <source>Write what to watch for.</source>
-        <translation>请写下要看守的内容。</translation>
+        <translation>请写下要看护的内容。</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="364" />
@@ -2091,58 +2224,58 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="369" />
         <source>This watch cannot run: {detail}</source>
-        <translation>此看守无法运行：{detail}</translation>
+        <translation>此看护无法运行：{detail}</translation>
     </message>
     <message>
         <location filename="../app/widgets/watch_dialog.py" line="396" />
         <source>The watch was not saved: {error}</source>
-        <translation>看守未保存：{error}</translation>
+        <translation>看护未保存：{error}</translation>
     </message>
 </context>
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="275" />
+        <location filename="../app/widgets/watch_panel.py" line="291" />
         <source>Watches</source>
-        <translation>看守</translation>
+        <translation>看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="276" />
+        <location filename="../app/widgets/watch_panel.py" line="292" />
         <source>Watch…</source>
-        <translation>看守…</translation>
+        <translation>看护…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="277" />
+        <location filename="../app/widgets/watch_panel.py" line="293" />
         <source>New watch</source>
-        <translation>新建看守</translation>
+        <translation>新建看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="278" />
+        <location filename="../app/widgets/watch_panel.py" line="294" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
-        <translation>没有看守。按“看守…”让这个智能体看守它的相机。</translation>
+        <translation>没有看护。按“看护…”让这个智能体看护它的相机。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="349" />
+        <location filename="../app/widgets/watch_panel.py" line="365" />
         <source>Delete watch</source>
-        <translation>删除看守</translation>
+        <translation>删除看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="352" />
+        <location filename="../app/widgets/watch_panel.py" line="368" />
         <source>Delete the watch “{watch}”?</source>
-        <translation>删除看守“{watch}”？</translation>
+        <translation>删除看护“{watch}”？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="355" />
+        <location filename="../app/widgets/watch_panel.py" line="371" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>它的时间线有 {count} 个事件。保留它们，还是连同图片一起删除？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="358" />
+        <location filename="../app/widgets/watch_panel.py" line="374" />
         <source>Delete, keep the timeline</source>
         <translation>删除，保留时间线</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="359" />
+        <location filename="../app/widgets/watch_panel.py" line="375" />
         <source>Delete with its timeline</source>
         <translation>连同时间线一起删除</translation>
     </message>
@@ -2150,130 +2283,149 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="145" />
+        <location filename="../app/widgets/watch_panel.py" line="146" />
         <source>at {times}</source>
         <translation>在 {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <location filename="../app/widgets/watch_panel.py" line="148" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>连续，每 {seconds} 秒一帧</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>every {minutes} min</source>
         <translation>每 {minutes} 分钟</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <location filename="../app/widgets/watch_panel.py" line="151" />
         <source>every {seconds} s</source>
         <translation>每 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="155" />
+        <location filename="../app/widgets/watch_panel.py" line="156" />
         <source>Watching</source>
-        <translation>看守中</translation>
+        <translation>看护中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="158" />
-        <location filename="../app/widgets/watch_panel.py" line="168" />
+        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <location filename="../app/widgets/watch_panel.py" line="169" />
         <source>Ended at its stop time</source>
         <translation>已在结束时间停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="159" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="162" />
+        <location filename="../app/widgets/watch_panel.py" line="163" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>已暂停：本小时的 {limit} 次调用已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="165" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>已暂停：今天的 {limit} 令牌已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="171" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>已暂停：此智能体的模型无法读取图像，且未设置视觉中继</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="173" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>已暂停：相机工具 {tool} 不存在了</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <location filename="../app/widgets/watch_panel.py" line="175" />
         <source>Paused: the history could not be written</source>
         <translation>已暂停：无法写入历史记录</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused after an error</source>
         <translation>因出错而暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <location filename="../app/widgets/watch_panel.py" line="178" />
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="182" />
+        <location filename="../app/widgets/watch_panel.py" line="183" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>视觉调用 {calls} / {calls_limit}（本小时），令牌 {tokens} / {tokens_limit}（今天）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="192" />
+        <location filename="../app/widgets/watch_panel.py" line="193" />
         <source>change score: no frame yet</source>
         <translation>变化分数：还没有画面</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="195" />
+        <location filename="../app/widgets/watch_panel.py" line="196" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>变化分数 {score}（阈值 {threshold}）：已发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="197" />
+        <location filename="../app/widgets/watch_panel.py" line="198" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>变化分数 {score}（阈值 {threshold}）：未发送</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <location filename="../app/widgets/watch_panel.py" line="216" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="215" />
+        <location filename="../app/widgets/watch_panel.py" line="216" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <location filename="../app/widgets/watch_panel.py" line="218" />
         <source>Pause {watch}</source>
         <translation>暂停 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="217" />
+        <location filename="../app/widgets/watch_panel.py" line="218" />
         <source>Resume {watch}</source>
         <translation>继续 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="219" />
+        <location filename="../app/widgets/watch_panel.py" line="220" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="222" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <location filename="../app/widgets/watch_panel.py" line="223" />
         <source>Delete</source>
         <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>WatchToast</name>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="125" />
+        <source>Camera event · importance {importance}</source>
+        <translation>相机事件 · 重要性 {importance}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="126" />
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_toast.py" line="127" />
+        <location filename="../app/widgets/watch_toast.py" line="128" />
+        <source>Dismiss</source>
+        <translation>关闭</translation>
     </message>
 </context>
 </TS>

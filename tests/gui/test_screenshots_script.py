@@ -1,4 +1,4 @@
-"""``tools/screenshots.py`` (``app.screenshots``): the fourteen PNGs, at the expected sizes, not blank."""
+"""``tools/screenshots.py`` (``app.screenshots``): the PNGs, at the expected sizes, not blank."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ EXPECTED = {  # in the order the script takes them
     "10-startup-problem.png": (760, 360),
     "13-watch-dialog.png": (960, 560),
     "14-watch-panel.png": (1280, 800),
+    "15-timeline.png": (1280, 800),
+    "16-watch-notification.png": (1280, 800),
 }
 
 
@@ -113,6 +115,12 @@ def test_screenshots_script_writes_all_pngs(
     # the viewer is zoomed in: the frame's sky fills the picture's middle
     viewer = QImage(str(out / "08-viewer-zoomed.png"))
     assert viewer.pixelColor(viewer.width() // 2, viewer.height() // 3).blue() > 100
+    # the timeline: the opened event's keyframe (the scene's lawn green) below the list; the card of
+    # a notification at the top right (its importance-4 stripe, #e5702a)
+    timeline = QImage(str(out / "15-timeline.png"))
+    assert pixel_of(timeline, (0x32, 0x5A, 0x2D), tolerance=24)
+    card = QImage(str(out / "16-watch-notification.png")).copy(900, 0, 380, 200)
+    assert pixel_of(card, (0xE5, 0x70, 0x2A), tolerance=10)
 
 
 def test_only_makes_the_scenes_named(qapp: QApplication, tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ from app.widgets.servers import ServerPanel, ServerRow
 from app.widgets.sign_in_link import SignInLinkDialog
 from app.widgets.startup_dialog import StartupProblemDialog
 from app.widgets.store_notice import StoreNotice
+from app.widgets.timeline import TimelineView
 from app.widgets.tool_progress import CallProgress
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from app.widgets.viewer import PictureViewer
@@ -67,6 +68,7 @@ from app.widgets.watch_dialog import WatchDialog
 from app.widgets.watch_panel import WatchPanel, WatchRow
 from app.widgets.watch_region import RegionEditor
 from app.widgets.watch_rhythm import RhythmEditor
+from app.widgets.watch_toast import WatchToast
 from app.widgets.wrap_label import WrapLabel
 from app.widgets.zoom import ZoomArea, ZoomCanvas
 from core.canonical import ImageData
@@ -82,6 +84,7 @@ from core.events import (
     ToolProgress,
     ToolStarted,
     TurnFinished,
+    WatchNotification,
 )
 from core.mcp.status import ServerStatus, ToolInfo
 from core.stops import Stop
@@ -90,6 +93,7 @@ from core.tool_image import display_suffix
 from core.village import Village
 from core.watch.gate import Region
 from core.watch.model import Meter, Rhythm, WatchState, WatchView
+from core.watch.model import Watch
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
 from tests.fakes.scripted import ScriptedBackend
@@ -333,6 +337,24 @@ def main_window(tmp_path: Path) -> QWidget:
     return win
 
 
+def timeline_view(tmp_path: Path) -> QWidget:
+    fake = FakeWatches()
+    fake.add(Watch(id="w1", agent_id="a1", instruction="Tell me who comes to the door", name="Door"))
+    fake.report("w1", "Someone rang the bell", "A man in a blue coat.", 3, at=1_764_600_000.0)
+    fake.report("w1", "A parcel", "", 2, at=1_764_500_000.0, keyframe="k")
+    view = TimelineView(fake, now=lambda: 1_764_600_100.0)
+    view.list.setCurrentIndex(view.model.index(1, 0))  # the detail shown too
+    return view
+
+
+def watch_toast(tmp_path: Path) -> QWidget:
+    toast = WatchToast()
+    toast.show_notification(
+        WatchNotification(1, "w1", "a1", "Door: someone rang the bell", "A man in a blue coat.", 4)
+    )
+    return toast
+
+
 def settings_dialog(tmp_path: Path) -> QWidget:
     return SettingsDialog(
         settings_config(), KeyStore(keyring.backends.fail.Keyring()), path=tmp_path / "c.json"
@@ -377,10 +399,12 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     SignInLinkDialog: lambda tmp_path: SignInLinkDialog("https://as.example.test/authorize?state=s1"),
     StartupProblemDialog: startup_dialog,
     StoreNotice: store_notice,
+    TimelineView: timeline_view,
     ToolPanel: tool_panel,
     ToolRow: tool_row,
     ZoomArea: lambda tmp_path: ZoomArea(zoom_canvas(tmp_path)),
     ZoomCanvas: zoom_canvas,
+    WatchToast: watch_toast,
     WrapLabel: lambda tmp_path: WrapLabel("A red cup and two blue bowls."),
     WatchDialog: watch_dialog,
     WatchPanel: watch_panel,
