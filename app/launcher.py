@@ -325,6 +325,7 @@ async def run_window(
         after_apply=adopt,
         conversations=rt.conversations,
         servers=rt.provider,
+        watches=rt.watches,
     )
     window.show()
     announce_store_problems(rt)

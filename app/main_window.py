@@ -43,7 +43,6 @@ from core.events import (
 from core.history import HistorySource
 from core.journal import ResumePoint
 from core.log import event
-from core.watch.ports import WatchesLike
 
 from .accessible import follow
 from .background import Background, cancel_under

@@ -55,8 +55,8 @@ from app.launcher import finish_pending, make_runtime
 from app.loop import make_loop
 from app.main_window import MainWindow
 from app.screenshot_scenes import dark_palette, settings_shot, startup_shot, studio_shots
-from app.watch_shots import watch_shots
 from app.screenshot_timeline import timeline_shots
+from app.watch_shots import watch_shots
 from app.widgets.chat import ChatView
 from core.config import Template
 from core.llm import DEFAULT_BASE_URLS

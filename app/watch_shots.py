@@ -74,7 +74,7 @@ class StagedWatches:
     def new_watch(self, agent_id: str, instruction: str) -> Watch:
         return Watch(f"watch-{len(self.shown) + 1}", agent_id, instruction, created=time.time())
 
-    async def create(self, watch: Watch) -> Watch:
+    async def create(self, watch: Watch, *, start: bool = True) -> Watch:
         return await self.update(watch)
 
     async def update(self, watch: Watch) -> Watch:

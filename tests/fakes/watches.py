@@ -139,12 +139,14 @@ class FakeWatches:
     def new_watch(self, agent_id: str, instruction: str) -> Watch:
         return Watch(id=f"w{next(self._ids)}", agent_id=agent_id, instruction=instruction or "…")
 
-    async def create(self, watch: Watch) -> Watch:
+    async def create(self, watch: Watch, *, start: bool = True) -> Watch:
         self.calls.append(("create", watch))
         self._refused()
         made = watch.with_(conversation_id=watch.conversation_id or f"conv-{watch.id}", created=time.time())
         self.add(made)
-        self._changed(made.id, "running", "")
+        if not start:  # ready, paused with no reason (core.watch.service)
+            self.states[made.id] = WatchState(status="paused")
+        self._changed(made.id, "running" if start else "paused", "")
         return made
 
     async def update(self, watch: Watch) -> Watch:

@@ -92,8 +92,7 @@ from core.store import ConversationInfo
 from core.tool_image import display_suffix
 from core.village import Village
 from core.watch.gate import Region
-from core.watch.model import Meter, Rhythm, WatchState, WatchView
-from core.watch.model import Watch
+from core.watch.model import Meter, Rhythm, Watch, WatchState, WatchView
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
 from tests.fakes.scripted import ScriptedBackend
