@@ -344,6 +344,7 @@ async def run_window(
             closed.set_result(None)
 
     app.lastWindowClosed.connect(window_closed)
+    window.closed.connect(window_closed)  # also when another top-level window is still open
     gc: asyncio.Future[object] | None = None
     try:
         await village.start()

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
@@ -79,6 +79,8 @@ AGENTS_REFRESH_MS = 100  # the agents list follows the events at most this often
 
 
 class MainWindow(QMainWindow):
+    closed = Signal()  # the window was closed (the launcher's run ends: not only when it was the last)
+
     def __init__(
         self,
         village: VillageLike,
@@ -506,3 +508,4 @@ class MainWindow(QMainWindow):
         self.elicitation_area.detach()
         self.sampling_area.detach()
         super().closeEvent(event)
+        self.closed.emit()

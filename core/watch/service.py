@@ -11,6 +11,10 @@ each watch's spending (``watch_calls``), so the meter and the budget pause survi
 
 Store writes run in a worker thread, never on the event loop; the ones a run needs before it
 starts (its keyframe) are awaited.
+
+Over 400 lines (about 480): it is the one place a watch meets the store, the village, the budget,
+the relay, the notifier and the tools, each in a few lines; the logic of each lives in its own
+module beside it (runner, budget, relay, notify, tools, watch_camera).
 """
 
 from __future__ import annotations
