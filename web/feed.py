@@ -38,6 +38,7 @@ class EventFeed:
         self._n = 0
         self._wake = asyncio.Event()
         self._closed = False
+        self.clients = 0  # streams open now
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self.publish)
 
     @property
@@ -78,8 +79,21 @@ class EventFeed:
         skip = max(0, n + 1 - oldest)
         return list(self._ring)[skip:], max(n, oldest - 1)
 
-    async def stream(self, last_id: str | None, ping_s: float = PING_S) -> AsyncIterator[str]:
+    def stream(self, last_id: str | None, ping_s: float = PING_S) -> AsyncIterator[str]:
+        """A client's frames: its position is taken now, when its request arrives (not when the
+        response starts), so nothing published in between is missed."""
         n, reset = self.start_at(last_id)
+        self.clients += 1
+        return self._frames(n, reset, ping_s)
+
+    async def _frames(self, n: int, reset: bool, ping_s: float) -> AsyncIterator[str]:
+        try:
+            async for chunk in self._chunks(n, reset, ping_s):
+                yield chunk
+        finally:
+            self.clients -= 1
+
+    async def _chunks(self, n: int, reset: bool, ping_s: float) -> AsyncIterator[str]:
         yield "retry: 2000\n\n"
         if reset:
             yield frame(f"{self.run}-{n}", "reset", "{}")
@@ -88,10 +102,9 @@ class EventFeed:
             if follows != n:
                 n = follows
                 yield frame(f"{self.run}-{n}", "reset", "{}")
-            for f in frames:
-                yield f.text
-                n = f.n
             if frames:
+                n = frames[-1].n
+                yield "".join(f.text for f in frames)  # one write for what piled up
                 continue
             wake = self._wake
             try:
