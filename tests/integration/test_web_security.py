@@ -187,6 +187,8 @@ async def test_oversized_and_slow_bodies_are_refused_and_start_nothing(tmp_path:
         assert status == 413  # no Content-Length: counted as it comes
         status, _ = await raw_request(port, head + b"\r\nContent-Length: 20", b'{"text"', pause=1.0)
         assert status == 408
+        status, _ = await raw_request(port, head + b"\r\nContent-Length: 9999999")
+        assert status == 413  # refused on its declared length, before a byte of it
         form = await s.client.post("/api/agents/eye/messages", data={"text": "hi"})
         assert form.status_code == 415  # a plain HTML form cannot post here
         assert (

@@ -56,7 +56,7 @@ async def test_an_id_of_another_run_or_one_that_left_the_ring_resets_the_client(
     feed = EventFeed(bus, size=4)
     for i in range(10):
         bus.publish(notice(i))
-    for last in ("0000-3", f"{feed.run}-2", f"{feed.run}-99", "garbage"):
+    for last in ("0000-8", f"{feed.run}-2", f"{feed.run}-99", "garbage"):  # another run's; off the ring
         got = await take(feed.stream(last), 5)
         assert got[0][1] == "reset", last
         assert got[0][0] == f"{feed.run}-6"  # resuming from the reset's id is in the ring
