@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="75" />
         <source>Agent</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="76" />
         <source>Template</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="77" />
         <source>State</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="63" />
+        <location filename="../app/widgets/agents.py" line="78" />
         <source>Tokens</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="79" />
         <source>Context</source>
         <translation>コンテキスト</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="123" />
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="92" />
+        <location filename="../app/widgets/agents.py" line="125" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="93" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>idle</source>
         <translation>待機中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="113" />
+        <location filename="../app/widgets/agents.py" line="160" />
         <source>{percent} %</source>
         <translation>{percent} %</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="116" />
+        <location filename="../app/widgets/agents.py" line="146" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>コンテキスト予算 {budget} トークンのうち {used} トークン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="149" />
         <source>earlier turns left out: {count}</source>
         <translation>省略した以前のターン: {count} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="121" />
+        <location filename="../app/widgets/agents.py" line="151" />
         <source>no earlier turn left out</source>
         <translation>省略した以前のターンはありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="126" />
+        <location filename="../app/widgets/agents.py" line="156" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>前回のターン: 入力の {percent} % をキャッシュから読み込み</translation>
     </message>
@@ -220,42 +220,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="126" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>working…</source>
         <translation>作業中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="131" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>{seconds} 秒後に再試行（{attempt}/{attempts} 回目）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>再試行中（{attempt}/{attempts} 回目）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="141" />
         <source>the provider limits the request rate</source>
         <translation>プロバイダーがリクエストの頻度を制限しています</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="142" />
         <source>the provider is overloaded</source>
         <translation>プロバイダーが混み合っています</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="138" />
+        <location filename="../app/widgets/busy.py" line="143" />
         <source>the provider had an error</source>
         <translation>プロバイダー側でエラーが起きました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="139" />
+        <location filename="../app/widgets/busy.py" line="144" />
         <source>the provider did not answer in time</source>
         <translation>プロバイダーが時間内に応答しませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="140" />
+        <location filename="../app/widgets/busy.py" line="145" />
         <source>the connection failed</source>
         <translation>接続に失敗しました</translation>
     </message>
@@ -281,32 +281,32 @@
         <translation>以前の項目を表示（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="307" />
+        <location filename="../app/widgets/chat.py" line="308" />
         <source>Continuing the turn where it stopped.</source>
         <translation>止まったところからターンを続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="314" />
+        <location filename="../app/widgets/chat.py" line="315" />
         <source>Request passed on from {source}:</source>
         <translation>{source} から引き継がれた依頼:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="320" />
+        <location filename="../app/widgets/chat.py" line="321" />
         <source>Passed the request on to {to}.</source>
         <translation>依頼を {to} に引き継ぎました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="326" />
+        <location filename="../app/widgets/chat.py" line="327" />
         <source>Stopped.</source>
         <translation>停止しました。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="328" />
+        <location filename="../app/widgets/chat.py" line="329" />
         <source>Paused. Press Resume to continue.</source>
         <translation>一時停止しました。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="335" />
+        <location filename="../app/widgets/chat.py" line="336" />
         <source>The turn failed ({code}): {message}</source>
         <translation>ターンが失敗しました（{code}）: {message}</translation>
     </message>
@@ -425,79 +425,80 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="128" />
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="150" />
+        <location filename="../app/widgets/conversations.py" line="248" />
         <source>New conversation</source>
         <translation>新しい会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="131" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>{turns} requests</source>
         <translation>依頼 {turns} 件</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="148" />
+        <location filename="../app/widgets/conversations.py" line="170" />
         <source>Earlier conversations</source>
         <translation>以前の会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="158" />
+        <location filename="../app/widgets/conversations.py" line="180" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>会話が設定ごとに分けられる前から残っている会話です。開くとこの設定で使えます。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="245" />
+        <location filename="../app/widgets/conversations.py" line="253" />
         <source>Conversations</source>
         <translation>会話</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="246" />
         <source>New</source>
         <translation>新規</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="247" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新しい会話 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="249" />
         <source>Search titles and messages</source>
         <translation>タイトルとメッセージを検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="250" />
         <source>Search conversations</source>
         <translation>会話を検索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="252" />
         <source>Clear the search</source>
         <translation>検索をクリア</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="254" />
         <source>Rename</source>
         <translation>名前を変更</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="255" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="234" />
+        <location filename="../app/widgets/conversations.py" line="256" />
         <source>No conversation matches.</source>
         <translation>一致する会話はありません。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="235" />
+        <location filename="../app/widgets/conversations.py" line="257" />
         <source>Show earlier turns</source>
         <translation>以前のやり取りを表示</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="236" />
+        <location filename="../app/widgets/conversations.py" line="258" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>この会話の以前のやり取りをチャットに表示します</translation>
     </message>
@@ -543,18 +544,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="130" />
         <source>Copied</source>
         <translation>コピーしました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
-        <location filename="../app/widgets/markdown.py" line="129" />
+        <location filename="../app/widgets/markdown.py" line="130" />
+        <location filename="../app/widgets/markdown.py" line="132" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="128" />
+        <location filename="../app/widgets/markdown.py" line="131" />
         <source>Copy to the clipboard</source>
         <translation>クリップボードにコピー</translation>
     </message>
@@ -575,12 +576,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="123" />
+        <location filename="../app/desktop.py" line="125" />
         <source>{agent} answered</source>
         <translation>{agent} が回答しました</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="128" />
+        <location filename="../app/desktop.py" line="130" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}: ターンが失敗しました</translation>
     </message>
@@ -652,37 +653,37 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="195" />
+        <location filename="../app/widgets/preview.py" line="230" />
         <source>Save image…</source>
         <translation>画像を保存…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="231" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="197" />
+        <location filename="../app/widgets/preview.py" line="232" />
         <source>Click to open the full-size image</source>
         <translation>クリックで原寸の画像を開きます</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="199" />
+        <location filename="../app/widgets/preview.py" line="234" />
         <source>Loading image…</source>
         <translation>画像を読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="249" />
+        <location filename="../app/widgets/preview.py" line="284" />
         <source>The stored image is no longer available.</source>
         <translation>保存された画像はもう利用できません。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="256" />
+        <location filename="../app/widgets/preview.py" line="291" />
         <source>The image could not be decoded.</source>
         <translation>画像を表示できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="290" />
+        <location filename="../app/widgets/preview.py" line="325" />
         <source>Save image</source>
         <translation>画像を保存</translation>
     </message>
@@ -761,58 +762,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="244" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="245" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="246" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="248" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="249" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="250" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
         <location filename="../app/main_window.py" line="332" />
+        <location filename="../app/main_window.py" line="340" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="367" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="382" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="402" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -1298,99 +1299,99 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="141" />
-        <location filename="../app/settings/dialog.py" line="310" />
+        <location filename="../app/settings/dialog.py" line="145" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="159" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="157" />
+        <location filename="../app/settings/dialog.py" line="162" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="160" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <location filename="../app/settings/dialog.py" line="320" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="161" />
+        <location filename="../app/settings/dialog.py" line="166" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="185" />
+        <location filename="../app/settings/dialog.py" line="190" />
         <source>(file)</source>
         <translation>（ファイル）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="252" />
+        <location filename="../app/settings/dialog.py" line="257" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} はこのアプリが読める設定ファイルではありません（{problems}）。エディターで直すか別の場所へ移してから、もう一度保存してください。設定画面はこのファイルを置き換えません。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="269" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="272" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="294" />
+        <location filename="../app/settings/dialog.py" line="299" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="312" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Save the changes to the settings?</source>
         <translation>設定の変更を保存しますか？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="316" />
+        <location filename="../app/settings/dialog.py" line="321" />
         <source>Discard</source>
         <translation>破棄</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="322" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
@@ -1764,7 +1765,7 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="324" />
+        <location filename="../app/widgets/toolpanel.py" line="277" />
         <source>Show earlier ({count})</source>
         <translation>以前の項目を表示（{count}）</translation>
     </message>
@@ -1772,64 +1773,117 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="133" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="241" />
+        <location filename="../app/widgets/toolpanel.py" line="191" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="204" />
         <source>running…</source>
         <translation>実行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="205" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="206" />
         <source>error</source>
         <translation>エラー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="207" />
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="208" />
         <source>not executed</source>
         <translation>未実行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="263" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>入力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>出力</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="265" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>あなたにだけ表示（モデルには送られていません）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="278" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show or hide the exact input and output</source>
         <translation>入力と出力をそのまま表示／非表示</translation>
+    </message>
+</context>
+<context>
+    <name>WebCompanionBox</name>
+    <message>
+        <location filename="../app/settings/web_box.py" line="74" />
+        <source>Web companion</source>
+        <translation>Web コンパニオン</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="75" />
+        <source>Serve this village to a web browser on this computer</source>
+        <translation>このコンピューターの Web ブラウザーにこの村を公開する</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="76" />
+        <source>Also on the local network (a phone in the same network)</source>
+        <translation>ローカルネットワークにも公開する（同じネットワークのスマートフォン）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="77" />
+        <source>Copy sign-in link</source>
+        <translation>サインインリンクをコピー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="78" />
+        <source>New token</source>
+        <translation>新しいトークン</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="83" />
+        <source>Off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
+        <source>The web companion could not start: {error}</source>
+        <translation>Web コンパニオンを開始できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="111" />
+        <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
+        <translation>サインインリンクをコピーしました。トークンを含むので、自分の端末でだけ開いてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="119" />
+        <source>No new token: {error}</source>
+        <translation>新しいトークンを作れませんでした: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="121" />
+        <source>New token made: every signed-in page must sign in again.</source>
+        <translation>新しいトークンを作りました。サインイン中のページはすべてサインインし直す必要があります。</translation>
     </message>
 </context>
 </TS>

@@ -3,67 +3,67 @@
 <context>
     <name>AgentList</name>
     <message>
-        <location filename="../app/widgets/agents.py" line="60" />
+        <location filename="../app/widgets/agents.py" line="75" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="61" />
+        <location filename="../app/widgets/agents.py" line="76" />
         <source>Template</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="62" />
+        <location filename="../app/widgets/agents.py" line="77" />
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="63" />
+        <location filename="../app/widgets/agents.py" line="78" />
         <source>Tokens</source>
         <translation>令牌</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="64" />
+        <location filename="../app/widgets/agents.py" line="79" />
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="90" />
+        <location filename="../app/widgets/agents.py" line="123" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="92" />
+        <location filename="../app/widgets/agents.py" line="125" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="93" />
+        <location filename="../app/widgets/agents.py" line="126" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="113" />
+        <location filename="../app/widgets/agents.py" line="160" />
         <source>{percent} %</source>
         <translation>{percent}%</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="116" />
+        <location filename="../app/widgets/agents.py" line="146" />
         <source>{used} of {budget} tokens of the context budget</source>
         <translation>上下文预算 {budget} 个令牌中的 {used} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="119" />
+        <location filename="../app/widgets/agents.py" line="149" />
         <source>earlier turns left out: {count}</source>
         <translation>已省略的之前回合：{count} 个</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="121" />
+        <location filename="../app/widgets/agents.py" line="151" />
         <source>no earlier turn left out</source>
         <translation>未省略之前的回合</translation>
     </message>
     <message>
-        <location filename="../app/widgets/agents.py" line="126" />
+        <location filename="../app/widgets/agents.py" line="156" />
         <source>last turn: {percent} % of its input read from the cache</source>
         <translation>上一回合：输入的 {percent}% 读自缓存</translation>
     </message>
@@ -220,42 +220,42 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../app/widgets/busy.py" line="126" />
+        <location filename="../app/widgets/busy.py" line="131" />
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="131" />
+        <location filename="../app/widgets/busy.py" line="136" />
         <source>Retrying in {seconds} s, attempt {attempt}/{attempts}</source>
         <translation>{seconds} 秒后重试（第 {attempt}/{attempts} 次）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="133" />
+        <location filename="../app/widgets/busy.py" line="138" />
         <source>Retrying now, attempt {attempt}/{attempts}</source>
         <translation>正在重试（第 {attempt}/{attempts} 次）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="136" />
+        <location filename="../app/widgets/busy.py" line="141" />
         <source>the provider limits the request rate</source>
         <translation>提供商限制了请求频率</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="137" />
+        <location filename="../app/widgets/busy.py" line="142" />
         <source>the provider is overloaded</source>
         <translation>提供商负载过高</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="138" />
+        <location filename="../app/widgets/busy.py" line="143" />
         <source>the provider had an error</source>
         <translation>提供商出现错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="139" />
+        <location filename="../app/widgets/busy.py" line="144" />
         <source>the provider did not answer in time</source>
         <translation>提供商未及时响应</translation>
     </message>
     <message>
-        <location filename="../app/widgets/busy.py" line="140" />
+        <location filename="../app/widgets/busy.py" line="145" />
         <source>the connection failed</source>
         <translation>连接失败</translation>
     </message>
@@ -281,32 +281,32 @@
         <translation>显示更早的内容（{count}）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="307" />
+        <location filename="../app/widgets/chat.py" line="308" />
         <source>Continuing the turn where it stopped.</source>
         <translation>从中断处继续这个回合。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="314" />
+        <location filename="../app/widgets/chat.py" line="315" />
         <source>Request passed on from {source}:</source>
         <translation>由 {source} 转来的请求：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="320" />
+        <location filename="../app/widgets/chat.py" line="321" />
         <source>Passed the request on to {to}.</source>
         <translation>已将请求转给 {to}。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="326" />
+        <location filename="../app/widgets/chat.py" line="327" />
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="328" />
+        <location filename="../app/widgets/chat.py" line="329" />
         <source>Paused. Press Resume to continue.</source>
         <translation>已暂停。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/chat.py" line="335" />
+        <location filename="../app/widgets/chat.py" line="336" />
         <source>The turn failed ({code}): {message}</source>
         <translation>本轮失败（{code}）：{message}</translation>
     </message>
@@ -425,79 +425,80 @@
 <context>
     <name>ConversationList</name>
     <message>
-        <location filename="../app/widgets/conversations.py" line="128" />
-        <location filename="../app/widgets/conversations.py" line="226" />
+        <location filename="../app/widgets/conversations.py" line="141" />
+        <location filename="../app/widgets/conversations.py" line="150" />
+        <location filename="../app/widgets/conversations.py" line="248" />
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="131" />
+        <location filename="../app/widgets/conversations.py" line="147" />
         <source>{turns} requests</source>
         <translation>{turns} 个请求</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="148" />
+        <location filename="../app/widgets/conversations.py" line="170" />
         <source>Earlier conversations</source>
         <translation>早先的对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="158" />
+        <location filename="../app/widgets/conversations.py" line="180" />
         <source>Kept from before conversations belonged to a configuration: open one to use it here.</source>
         <translation>在对话按配置区分之前保留下来的对话：打开后即可在此配置中使用。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="223" />
-        <location filename="../app/widgets/conversations.py" line="231" />
+        <location filename="../app/widgets/conversations.py" line="245" />
+        <location filename="../app/widgets/conversations.py" line="253" />
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="224" />
+        <location filename="../app/widgets/conversations.py" line="246" />
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="225" />
+        <location filename="../app/widgets/conversations.py" line="247" />
         <source>New conversation (Ctrl+N)</source>
         <translation>新对话 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="227" />
+        <location filename="../app/widgets/conversations.py" line="249" />
         <source>Search titles and messages</source>
         <translation>搜索标题和消息</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="228" />
+        <location filename="../app/widgets/conversations.py" line="250" />
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="230" />
+        <location filename="../app/widgets/conversations.py" line="252" />
         <source>Clear the search</source>
         <translation>清除搜索</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="232" />
+        <location filename="../app/widgets/conversations.py" line="254" />
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="233" />
+        <location filename="../app/widgets/conversations.py" line="255" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="234" />
+        <location filename="../app/widgets/conversations.py" line="256" />
         <source>No conversation matches.</source>
         <translation>没有匹配的对话。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="235" />
+        <location filename="../app/widgets/conversations.py" line="257" />
         <source>Show earlier turns</source>
         <translation>显示更早的轮次</translation>
     </message>
     <message>
-        <location filename="../app/widgets/conversations.py" line="236" />
+        <location filename="../app/widgets/conversations.py" line="258" />
         <source>Show older turns of this conversation in the chat</source>
         <translation>在聊天中显示此对话更早的轮次</translation>
     </message>
@@ -543,18 +544,18 @@
 <context>
     <name>CopyButton</name>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
+        <location filename="../app/widgets/markdown.py" line="130" />
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="127" />
-        <location filename="../app/widgets/markdown.py" line="129" />
+        <location filename="../app/widgets/markdown.py" line="130" />
+        <location filename="../app/widgets/markdown.py" line="132" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/markdown.py" line="128" />
+        <location filename="../app/widgets/markdown.py" line="131" />
         <source>Copy to the clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
@@ -575,12 +576,12 @@
 <context>
     <name>DesktopManners</name>
     <message>
-        <location filename="../app/desktop.py" line="123" />
+        <location filename="../app/desktop.py" line="125" />
         <source>{agent} answered</source>
         <translation>{agent} 已回答</translation>
     </message>
     <message>
-        <location filename="../app/desktop.py" line="128" />
+        <location filename="../app/desktop.py" line="130" />
         <source>{agent}: the turn failed</source>
         <translation>{agent}：本轮失败</translation>
     </message>
@@ -652,37 +653,37 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ImagePreview</name>
     <message>
-        <location filename="../app/widgets/preview.py" line="195" />
+        <location filename="../app/widgets/preview.py" line="230" />
         <source>Save image…</source>
         <translation>保存图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="196" />
+        <location filename="../app/widgets/preview.py" line="231" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="197" />
+        <location filename="../app/widgets/preview.py" line="232" />
         <source>Click to open the full-size image</source>
         <translation>点击打开原尺寸图像</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="199" />
+        <location filename="../app/widgets/preview.py" line="234" />
         <source>Loading image…</source>
         <translation>正在加载图像…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="249" />
+        <location filename="../app/widgets/preview.py" line="284" />
         <source>The stored image is no longer available.</source>
         <translation>存储的图片已不可用。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="256" />
+        <location filename="../app/widgets/preview.py" line="291" />
         <source>The image could not be decoded.</source>
         <translation>无法解码该图像。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/preview.py" line="290" />
+        <location filename="../app/widgets/preview.py" line="325" />
         <source>Save image</source>
         <translation>保存图像</translation>
     </message>
@@ -761,58 +762,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="236" />
+        <location filename="../app/main_window.py" line="244" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="237" />
+        <location filename="../app/main_window.py" line="245" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="238" />
+        <location filename="../app/main_window.py" line="246" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="240" />
+        <location filename="../app/main_window.py" line="248" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="241" />
+        <location filename="../app/main_window.py" line="249" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="242" />
+        <location filename="../app/main_window.py" line="250" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="260" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="324" />
         <location filename="../app/main_window.py" line="332" />
+        <location filename="../app/main_window.py" line="340" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="359" />
+        <location filename="../app/main_window.py" line="367" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="382" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="394" />
+        <location filename="../app/main_window.py" line="402" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1298,99 +1299,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="141" />
-        <location filename="../app/settings/dialog.py" line="310" />
+        <location filename="../app/settings/dialog.py" line="145" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="159" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="157" />
+        <location filename="../app/settings/dialog.py" line="162" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="160" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <location filename="../app/settings/dialog.py" line="320" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="161" />
+        <location filename="../app/settings/dialog.py" line="166" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="185" />
+        <location filename="../app/settings/dialog.py" line="190" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="252" />
+        <location filename="../app/settings/dialog.py" line="257" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} 不是本应用能读取的配置文件（{problems}）。请在编辑器中修正或将其移走，然后再次保存：设置不会替换它。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="269" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="272" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="294" />
+        <location filename="../app/settings/dialog.py" line="299" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="312" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Save the changes to the settings?</source>
         <translation>要保存对设置的更改吗？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="316" />
+        <location filename="../app/settings/dialog.py" line="321" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="322" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1764,7 +1765,7 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolPanel</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="324" />
+        <location filename="../app/widgets/toolpanel.py" line="277" />
         <source>Show earlier ({count})</source>
         <translation>显示更早的内容（{count}）</translation>
     </message>
@@ -1772,64 +1773,117 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>ToolRow</name>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="179" />
+        <location filename="../app/widgets/toolpanel.py" line="133" />
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="241" />
+        <location filename="../app/widgets/toolpanel.py" line="191" />
         <source>{ms} ms</source>
         <translation>{ms} ms</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="254" />
+        <location filename="../app/widgets/toolpanel.py" line="204" />
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="255" />
+        <location filename="../app/widgets/toolpanel.py" line="205" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="256" />
+        <location filename="../app/widgets/toolpanel.py" line="206" />
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="257" />
+        <location filename="../app/widgets/toolpanel.py" line="207" />
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="258" />
+        <location filename="../app/widgets/toolpanel.py" line="208" />
         <source>not executed</source>
         <translation>未执行</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="259" />
+        <location filename="../app/widgets/toolpanel.py" line="209" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="263" />
+        <location filename="../app/widgets/toolpanel.py" line="213" />
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="264" />
+        <location filename="../app/widgets/toolpanel.py" line="214" />
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="265" />
+        <location filename="../app/widgets/toolpanel.py" line="215" />
         <source>Shown to you only (not sent to the model)</source>
         <translation>仅向你显示（未发送给模型）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/toolpanel.py" line="278" />
+        <location filename="../app/widgets/toolpanel.py" line="230" />
         <source>Show or hide the exact input and output</source>
         <translation>显示或隐藏原始输入和输出</translation>
+    </message>
+</context>
+<context>
+    <name>WebCompanionBox</name>
+    <message>
+        <location filename="../app/settings/web_box.py" line="74" />
+        <source>Web companion</source>
+        <translation>网页伴侣</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="75" />
+        <source>Serve this village to a web browser on this computer</source>
+        <translation>在本机的网页浏览器中提供此村庄</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="76" />
+        <source>Also on the local network (a phone in the same network)</source>
+        <translation>也在局域网中提供（同一网络中的手机）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="77" />
+        <source>Copy sign-in link</source>
+        <translation>复制登录链接</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="78" />
+        <source>New token</source>
+        <translation>新令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="83" />
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
+        <source>The web companion could not start: {error}</source>
+        <translation>网页伴侣无法启动：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="111" />
+        <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
+        <translation>已复制登录链接。它包含令牌：只在你自己的设备上打开。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="119" />
+        <source>No new token: {error}</source>
+        <translation>无法生成新令牌：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="121" />
+        <source>New token made: every signed-in page must sign in again.</source>
+        <translation>已生成新令牌：所有已登录的页面都必须重新登录。</translation>
     </message>
 </context>
 </TS>
