@@ -20,6 +20,7 @@ from core.store.records import ConversationInfo, ImageRef, StoredMessage
 from core.watch.model import CameraEvent, Meter, WatchView
 
 MEDIA_PREFIX = "/tool-media/"
+EVENT_TEXT = 8000  # characters of one text field of a streamed event: the ring stays small (WC-11)
 
 Exists = Callable[[str], bool]  # is this media basename in the cache
 
@@ -73,9 +74,17 @@ def plain(value: Any) -> Any:
 
 
 def event_json(ev: object) -> dict[str, Any]:
-    """A core event as ``{"type": <class name>, ...its fields}``."""
+    """A core event as ``{"type": <class name>, ...its fields}``; a text field over
+    ``EVENT_TEXT`` characters (a tool's long result) is cut, and ``cut`` names it: the page reads
+    the whole message through the API."""
     body = plain(ev)
-    return {"type": type(ev).__name__, **(body if isinstance(body, dict) else {})}
+    out: dict[str, Any] = {"type": type(ev).__name__, **(body if isinstance(body, dict) else {})}
+    cut = [k for k, v in out.items() if isinstance(v, str) and len(v) > EVENT_TEXT]
+    for key in cut:
+        out[key] = out[key][:EVENT_TEXT]
+    if cut:
+        out["cut"] = cut
+    return out
 
 
 def conversation_json(info: ConversationInfo) -> dict[str, Any]:

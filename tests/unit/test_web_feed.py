@@ -103,3 +103,17 @@ async def test_images_travel_as_references_and_close_ends_every_stream() -> None
             await anext(stream)
     bus.publish(notice(1))  # no longer subscribed
     assert feed.newest == 1
+
+
+@pytest.mark.asyncio
+async def test_a_long_text_is_cut_in_the_stream_so_the_ring_stays_small() -> None:
+    bus = EventBus()
+    feed = EventFeed(bus, size=100)
+    stream = feed.stream(None)
+    for _ in range(100):
+        bus.publish(ToolFinished("eye", "t1", "c1", 1, "reader__read", True, 5, "x" * 1_000_000, ""))
+    got = await take(stream, 100)
+    data = got[-1][2]
+    assert len(got) == 100 and len(str(data["body"])) == 8000 and data["cut"] == ["body"]
+    assert sum(len(f.text) for f in feed._ring) < 1_000_000  # not 100 MB
+    feed.close()
