@@ -1,4 +1,4 @@
-"""The JSON API over the real village, its store and its watches (WC-8, WC-9, WC-12).
+"""The JSON API over the real village, its store and its watches (WC-8, WC-9, WC-12, WC-16).
 
 Reads go to the store in a worker thread (its connection is shared under a lock), never blocking
 the loop the desktop window runs on; changes (send, stop, pause, a watch's pause, resume, stop)
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -160,6 +160,28 @@ class Api:
                 return ok({"turn_id": turn_id, "action": action}, 202)
         raise BadRequest(404, "no_turn")
 
+    # ------------------------------------------------------------------ questions
+    async def questions(self, request: Request) -> Response:
+        return ok({"questions": [plain(q) for q in self.village.questions.pending()]})
+
+    async def settle(self, request: Request) -> Response:
+        """Answer or decline an agent's question (``ask_user_question``); 404 when it is no
+        longer open (answered elsewhere, timed out, its turn stopped)."""
+        data = await read_json(request, self.max_body, self.body_timeout_s)
+        request_id, action = str(request.path_params["request_id"]), str(request.path_params["action"])
+        if action == "answer":
+            text = data.get("text")
+            if not isinstance(text, str) or len(text) > MAX_TEXT:
+                raise BadRequest(400, "bad_text")
+            settled = self.village.questions.answer(request_id, text)
+        elif action == "decline":
+            settled = self.village.questions.decline(request_id)
+        else:
+            raise BadRequest(404, "no_action")
+        if not settled:
+            raise BadRequest(404, "no_question")
+        return ok({"request_id": request_id, "action": action})
+
     # ------------------------------------------------------------------ watches
     def _watches(self) -> WatchesLike:
         if self.watches is None:
@@ -220,10 +242,20 @@ class Api:
     # ------------------------------------------------------------------ live
     async def stream(self, request: Request) -> Response:
         return StreamingResponse(
-            self.feed.stream(request.headers.get("last-event-id")),
+            self._answering(self.feed.stream(request.headers.get("last-event-id"))),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
+
+    async def _answering(self, chunks: AsyncIterator[str]) -> AsyncIterator[str]:
+        """A page with its stream open is a front end that answers questions: while it is, an
+        agent's question waits for it (without one, the tool says no front end answers)."""
+        detach = self.village.questions.attach_answerer()
+        try:
+            async for chunk in chunks:
+                yield chunk
+        finally:
+            detach()
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -233,6 +265,8 @@ class Api:
             Route("/api/agents/{agent_id}/messages", guarded(self.send), methods=["POST"]),
             Route("/api/conversations/{conversation_id}/messages", guarded(self.messages), methods=["GET"]),
             Route("/api/turns/{turn_id}/{action}", guarded(self.turn_action), methods=["POST"]),
+            Route("/api/questions", guarded(self.questions), methods=["GET"]),
+            Route("/api/questions/{request_id}/{action}", guarded(self.settle), methods=["POST"]),
             Route("/api/watches", guarded(self.watch_list), methods=["GET"]),
             Route("/api/watches/{watch_id}", guarded(self.watch_one), methods=["GET"]),
             Route("/api/watches/{watch_id}/{action}", guarded(self.watch_action), methods=["POST"]),

@@ -185,3 +185,33 @@ async def test_the_event_stream_resumes_after_a_dropped_connection(tmp_path: Pat
 
         stale = await read_until(s, "feedbeef-3", "reset")
         assert [f.event for f in stale] == ["reset"]
+
+
+@pytest.mark.asyncio
+async def test_a_question_of_the_agent_is_answered_from_the_page(tmp_path: Path) -> None:
+    backend = ScriptedBackend(
+        [call("ask_user_question", {"question": "Which colour?", "options": ["red", "blue"]}), "Blue it is."]
+    )
+    async with served(tmp_path, backend) as s:
+        no_page = await s.client.get("/api/questions")
+        assert no_page.json() == {"questions": []}
+        async with s.client.stream("GET", "/api/stream") as live:
+            await until(lambda: s.web.feed.clients == 1)
+            await s.client.post("/api/agents/eye/messages", json={"text": "Pick one"})
+            async with asyncio.timeout(10):
+                async for f in frames(live):
+                    if f.event == "QuestionAsked":
+                        asked = json.loads(f.data)
+                        break
+            assert asked["question"] == "Which colour?" and asked["options"] == ["red", "blue"]
+            [pending] = (await s.client.get("/api/questions")).json()["questions"]
+            assert pending["request_id"] == asked["request_id"]
+            gone = await s.client.post("/api/questions/q-nope/answer", json={"text": "blue"})
+            assert gone.status_code == 404
+            r = await s.client.post(f"/api/questions/{asked['request_id']}/answer", json={"text": "blue"})
+            assert r.status_code == 200
+            await s.rt.village.wait_idle()
+        assert (await current_messages(s))[-1]["text"] == "Blue it is."
+        assert "blue" in str(backend.requests[1].messages[-1].text)
+        again = await s.client.post(f"/api/questions/{asked['request_id']}/answer", json={"text": "red"})
+        assert again.status_code == 404  # answered once
