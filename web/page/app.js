@@ -6,15 +6,22 @@
 
 const TEXTS = {
   en: { token: "Token", signin: "Sign in", send: "Send", stop: "Stop", wrong: "The token was refused.",
-        live: "live", offline: "reconnecting…", download: "Download", result: "result" },
+        live: "live", offline: "reconnecting…", download: "Download", result: "result",
+        chat: "Chat", watches: "Watches", timeline: "Timeline", pause: "Pause", resume: "Resume",
+        decline: "Decline", answer: "Answer", calls: "vision calls", tokens: "tokens today" },
   ja: { token: "トークン", signin: "サインイン", send: "送信", stop: "停止", wrong: "トークンが拒否されました。",
-        live: "接続中", offline: "再接続中…", download: "ダウンロード", result: "結果" },
+        live: "接続中", offline: "再接続中…", download: "ダウンロード", result: "結果",
+        chat: "チャット", watches: "見守り", timeline: "タイムライン", pause: "一時停止", resume: "再開",
+        decline: "断る", answer: "答える", calls: "画像の呼び出し", tokens: "今日のトークン" },
   zh: { token: "令牌", signin: "登录", send: "发送", stop: "停止", wrong: "令牌被拒绝。",
-        live: "已连接", offline: "正在重新连接…", download: "下载", result: "结果" },
+        live: "已连接", offline: "正在重新连接…", download: "下载", result: "结果",
+        chat: "聊天", watches: "看护", timeline: "时间线", pause: "暂停", resume: "继续",
+        decline: "拒绝", answer: "回答", calls: "视觉调用", tokens: "今日令牌" },
 };
 const KEY = "fuseforks.token";
 const $ = (id) => document.getElementById(id);
-const state = { lang: "en", agent: "", conversation: "", turn: "", lastId: null, blobs: [], reload: 0 };
+const state = { lang: "en", agent: "", conversation: "", turn: "", lastId: null, blobs: [], reload: 0,
+                view: "chat", toast: 0, watchReload: 0 };
 
 function t(key) { return (TEXTS[state.lang] || TEXTS.en)[key]; }
 
@@ -41,6 +48,7 @@ async function post(path, body) {
 
 function applyTexts() {
   document.documentElement.lang = state.lang;
+  for (const v of ["chat", "watches", "timeline"]) $("view-" + v).textContent = t(v);
   $("token-label").textContent = t("token");
   $("signin-button").textContent = t("signin");
   $("send").textContent = t("send");
@@ -135,8 +143,108 @@ function reloadSoon() {
   state.reload = setTimeout(() => state.conversation && openConversation(state.conversation), 150);
 }
 
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function showView(view) {
+  state.view = view;
+  $("main").hidden = view !== "chat";
+  $("watches").hidden = view !== "watches";
+  $("timeline").hidden = view !== "timeline";
+  for (const b of $("views").children) b.classList.toggle("current", b.dataset.view === view);
+  if (view === "watches") loadWatches();
+  if (view === "timeline") loadTimeline();
+}
+
+async function loadWatches() {
+  const response = await api("/api/watches");
+  if (!response.ok) return;
+  const list = $("watch-list");
+  list.replaceChildren();
+  for (const w of (await response.json()).watches) {
+    const li = el("li", "card");
+    li.append(el("h3", "", w.watch.name || w.watch.instruction));
+    const m = w.meter;
+    li.append(el("p", "meter", `${t("calls")} ${m.calls_hour} / ${m.calls_limit} · ` +
+                               `${Math.round(m.tokens_day / 1000)} k / ${Math.round(m.tokens_limit / 1000)} k ${t("tokens")}`));
+    li.append(el("p", "meter", w.state.status + (w.state.reason ? " (" + w.state.reason + ")" : "")));
+    const running = w.state.status === "running";
+    const button = el("button", "", running ? t("pause") : t("resume"));
+    button.type = "button";
+    button.addEventListener("click", async () => {
+      await post("/api/watches/" + encodeURIComponent(w.watch.id) + "/" + (running ? "pause" : "resume"));
+      loadWatches();
+    });
+    li.append(button);
+    list.append(li);
+  }
+}
+
+async function loadTimeline() {
+  const response = await api("/api/timeline?limit=100");
+  if (!response.ok) return;
+  const list = $("event-list");
+  list.replaceChildren();
+  for (const e of (await response.json()).events) {
+    const li = el("li", "card");
+    li.append(el("h3", "", "★".repeat(e.importance) + " " + e.title));
+    li.append(el("p", "meter", new Date(e.at * 1000).toLocaleString(state.lang)));
+    li.append(el("p", "", e.summary));
+    list.append(li);
+    if (e.keyframe_src) imageInto(li, { src: e.keyframe_src, width: 320, height: 240 });
+  }
+}
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(state.toast);
+  state.toast = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+function showQuestion(q) {
+  const box = el("div", "question");
+  box.id = "question-" + q.request_id;
+  box.append(el("p", "", q.question));
+  const reply = async (action, text) => {
+    await post("/api/questions/" + encodeURIComponent(q.request_id) + "/" + action, { text });
+  };
+  for (const option of q.options) {
+    const b = el("button", "", option);
+    b.type = "button";
+    b.addEventListener("click", () => reply("answer", option));
+    box.append(b);
+  }
+  if (!q.options.length) {
+    const input = el("input");
+    const b = el("button", "", t("answer"));
+    b.type = "button";
+    b.addEventListener("click", () => reply("answer", input.value));
+    box.append(input, b);
+  }
+  const no = el("button", "", t("decline"));
+  no.type = "button";
+  no.addEventListener("click", () => reply("decline", ""));
+  box.append(no);
+  $("questions").append(box);
+}
+
 function onEvent(kind, data) {
   if (kind === "reset") { loadConversations(); return; }
+  if (kind === "QuestionAsked") { showQuestion(data); return; }
+  if (kind === "QuestionSettled") { $("question-" + data.request_id)?.remove(); return; }
+  if (kind === "WatchNotification") { toast(data.title + (data.body ? ": " + data.body : "")); return; }
+  if (kind === "CameraEventReported" && state.view === "timeline") { loadTimeline(); return; }
+  if ((kind === "WatchChanged" || kind === "WatchMetered") && state.view === "watches") {
+    clearTimeout(state.watchReload);  // a running watch meters every frame: read at most once a second
+    state.watchReload = setTimeout(loadWatches, 1000);
+    return;
+  }
   if (data.agent_id !== state.agent) return;
   if (kind === "TurnStarted") { state.turn = data.turn_id; $("stop").hidden = false; reloadSoon(); }
   else if (kind === "TextDelta") {
@@ -191,7 +299,11 @@ async function start() {
   state.lang = village.language in TEXTS ? village.language : "en";
   applyTexts();
   $("signin").hidden = true;
-  $("main").hidden = false;
+  $("views").hidden = false;
+  for (const b of $("views").children) b.addEventListener("click", () => showView(b.dataset.view));
+  showView("chat");
+  const asked = await api("/api/questions");
+  if (asked.ok) (await asked.json()).questions.forEach(showQuestion);
   const select = $("agent");
   select.replaceChildren();
   for (const a of village.agents) {
