@@ -241,8 +241,8 @@ function onEvent(kind, data) {
   if (kind === "WatchNotification") { toast(data.title + (data.body ? ": " + data.body : "")); return; }
   if (kind === "CameraEventReported" && state.view === "timeline") { loadTimeline(); return; }
   if ((kind === "WatchChanged" || kind === "WatchMetered") && state.view === "watches") {
-    clearTimeout(state.watchReload);  // a running watch meters every frame: read at most once a second
-    state.watchReload = setTimeout(loadWatches, 1000);
+    // a running watch meters every frame: read again at most once a second
+    if (!state.watchReload) state.watchReload = setTimeout(() => { state.watchReload = 0; loadWatches(); }, 1000);
     return;
   }
   if (data.agent_id !== state.agent) return;
