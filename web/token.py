@@ -31,27 +31,31 @@ def new_token() -> str:
 
 
 class VillageToken:
-    """The village's token, read from the keyring once (a keyring read can take a while: never on
-    every request); ``value`` is what ``WebCompanion(token=...)`` is given."""
+    """The village's token, read from the keyring on first use and kept (a keyring read can take a
+    while: never on every request); ``value`` is what ``WebCompanion(token=...)`` is given. A
+    keyring that cannot store it raises from ``value`` (``KeyringUnavailable``): the companion
+    does not start, and the Settings box says why."""
 
     def __init__(self, keys: Keys, village_id: str) -> None:
         self.keys = keys
         self.name = entry(village_id)
-        found = keys.get(self.name)
-        self._value = found or self._store(new_token())
-        LOG.register_secret(self._value)
+        self._value: str | None = None
 
     def _store(self, value: str) -> str:
-        self.keys.set(self.name, value)  # KeyringUnavailable: the caller says why it cannot serve
+        self.keys.set(self.name, value)
+        LOG.register_secret(value)
         return value
 
     def value(self) -> str:
+        if self._value is None:
+            found = self.keys.get(self.name)
+            self._value = found or self._store(new_token())
+            LOG.register_secret(self._value)
         return self._value
 
     def rotate(self) -> str:
         """A new token, stored; the old one is refused from the next request on."""
         self._value = self._store(new_token())
-        LOG.register_secret(self._value)
         return self._value
 
 

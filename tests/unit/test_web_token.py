@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_token_is_made_once_per_village_kept_in_the_keyring_and_rotated(plaintext_keyring: Any) -> None:
     keys = KeyStore()
     first = VillageToken(keys, "v1")
+    assert keys.get(entry("v1")) is None  # nothing read or made until it is needed
     assert len(first.value()) >= 40 and keys.get(entry("v1")) == first.value()
     assert VillageToken(keys, "v1").value() == first.value()  # the next start reads it
     assert VillageToken(keys, "v2").value() != first.value()
