@@ -129,7 +129,12 @@ class Api:
         info = await asyncio.to_thread(store.conversation, cid)
         if info is None or info.village_id != self.conversations.village_id:
             raise BadRequest(404, "no_conversation")
-        rows = await asyncio.to_thread(store.messages, cid, language)
+        last = request.query_params.get("last_turns", "")
+        if last and not (last.isdigit() and 0 < int(last) <= 10_000):
+            raise BadRequest(400, "bad_query")
+        rows = await asyncio.to_thread(
+            lambda: store.messages(cid, language, last_turns=int(last) if last else None)
+        )
         shaped = await asyncio.to_thread(lambda: [message_json(m, self._in_cache, language) for m in rows])
         return ok({"conversation": conversation_json(info), "messages": shaped})
 

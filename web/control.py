@@ -78,7 +78,9 @@ class CompanionSwitch:
                 conversations=self.conversations,
                 watches=self.watches,
                 settings=WebSettings(host=ANY if lan else LOOPBACK, port=port),
-                extra_hosts=(lan_address(), socket.gethostname()) if lan else (),
+                extra_hosts=(lan_address(), socket.gethostname(), f"{socket.gethostname()}.local")
+                if lan
+                else (),
             )
             try:
                 await companion.start()

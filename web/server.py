@@ -62,6 +62,7 @@ class WebSettings:
     max_failures: int = 10
     failure_window_s: float = 60.0
     ring: int = 2000  # events kept for a client that reconnects
+    max_connections: int = 100  # open connections and requests at once (event streams count)
 
 
 class _Server(uvicorn.Server):
@@ -168,6 +169,7 @@ class WebCompanion:
             proxy_headers=False,
             server_header=False,
             timeout_graceful_shutdown=2,
+            limit_concurrency=self.settings.max_connections,  # beyond: 503, not an unbounded pile
         )
         self._server = _Server(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name="web companion")

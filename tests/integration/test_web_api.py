@@ -68,6 +68,11 @@ async def test_a_message_from_the_page_runs_a_turn_whose_image_is_a_reference(tm
         r = await s.client.post("/api/agents/eye/messages", json={"text": "And now?"})
         await s.rt.village.wait_idle()
         assert (await current_messages(s))[-1]["text"] == "Still green."  # the conversation goes on
+        newest = await s.client.get(f"/api/conversations/{convs['current']}/messages?last_turns=1")
+        assert newest.json()["messages"][0]["text"] == "And now?"  # the newest turn only
+        assert (
+            await s.client.get(f"/api/conversations/{convs['current']}/messages?last_turns=-1")
+        ).status_code == 400
 
         assert (await s.client.get("/api/conversations/nope/messages")).status_code == 404
         assert s.rt.store is not None
