@@ -891,6 +891,32 @@ T: dict[str, tuple[str, str]] = {
         "相机事件 · 重要性 {importance}",
     ),
     "Open": ("開く", "打开"),
+    # Settings › Village › Web companion (issue 16)
+    "Web companion": ("Web コンパニオン", "网页伴侣"),
+    "Serve this village to a web browser on this computer": (
+        "このコンピューターの Web ブラウザーにこの村を公開する",
+        "在本机的网页浏览器中提供此村庄",
+    ),
+    "Also on the local network (a phone in the same network)": (
+        "ローカルネットワークにも公開する（同じネットワークのスマートフォン）",
+        "也在局域网中提供（同一网络中的手机）",
+    ),
+    "Copy sign-in link": ("サインインリンクをコピー", "复制登录链接"),
+    "New token": ("新しいトークン", "新令牌"),
+    "Off": ("オフ", "关闭"),
+    "The web companion could not start: {error}": (
+        "Web コンパニオンを開始できませんでした: {error}",
+        "网页伴侣无法启动：{error}",
+    ),
+    "Sign-in link copied. It carries the token: open it only on your own devices.": (
+        "サインインリンクをコピーしました。トークンを含むので、自分の端末でだけ開いてください。",
+        "已复制登录链接。它包含令牌：只在你自己的设备上打开。",
+    ),
+    "No new token: {error}": ("新しいトークンを作れませんでした: {error}", "无法生成新令牌：{error}"),
+    "New token made: every signed-in page must sign in again.": (
+        "新しいトークンを作りました。サインイン中のページはすべてサインインし直す必要があります。",
+        "已生成新令牌：所有已登录的页面都必须重新登录。",
+    ),
 }
 
 

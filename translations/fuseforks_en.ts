@@ -767,58 +767,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="250" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="253" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="255" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="256" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="257" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="266" />
+        <location filename="../app/main_window.py" line="267" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="338" />
-        <location filename="../app/main_window.py" line="346" />
+        <location filename="../app/main_window.py" line="339" />
+        <location filename="../app/main_window.py" line="347" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="373" />
+        <location filename="../app/main_window.py" line="374" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="388" />
+        <location filename="../app/main_window.py" line="389" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="408" />
+        <location filename="../app/main_window.py" line="409" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -1377,99 +1377,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="141" />
-        <location filename="../app/settings/dialog.py" line="310" />
+        <location filename="../app/settings/dialog.py" line="145" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="159" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="157" />
+        <location filename="../app/settings/dialog.py" line="162" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="160" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <location filename="../app/settings/dialog.py" line="320" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="161" />
+        <location filename="../app/settings/dialog.py" line="166" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="185" />
+        <location filename="../app/settings/dialog.py" line="190" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="252" />
+        <location filename="../app/settings/dialog.py" line="257" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="269" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="272" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="294" />
+        <location filename="../app/settings/dialog.py" line="299" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>The OS keyring could not be reached: store the key again under {entries}.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="312" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Save the changes to the settings?</source>
         <translation>Save the changes to the settings?</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="316" />
+        <location filename="../app/settings/dialog.py" line="321" />
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="322" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -1848,14 +1848,14 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/timeline_pane.py" line="83" />
-        <source>Timeline</source>
-        <translation>Timeline</translation>
-    </message>
-    <message>
         <location filename="../app/timeline_pane.py" line="81" />
         <source>Timeline ({count})</source>
         <translation>Timeline ({count})</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="83" />
+        <source>Timeline</source>
+        <translation>Timeline</translation>
     </message>
 </context>
 <context>
@@ -2426,6 +2426,59 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/watch_toast.py" line="128" />
         <source>Dismiss</source>
         <translation>Dismiss</translation>
+    </message>
+</context>
+<context>
+    <name>WebCompanionBox</name>
+    <message>
+        <location filename="../app/settings/web_box.py" line="74" />
+        <source>Web companion</source>
+        <translation>Web companion</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="75" />
+        <source>Serve this village to a web browser on this computer</source>
+        <translation>Serve this village to a web browser on this computer</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="76" />
+        <source>Also on the local network (a phone in the same network)</source>
+        <translation>Also on the local network (a phone in the same network)</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="77" />
+        <source>Copy sign-in link</source>
+        <translation>Copy sign-in link</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="78" />
+        <source>New token</source>
+        <translation>New token</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="83" />
+        <source>Off</source>
+        <translation>Off</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
+        <source>The web companion could not start: {error}</source>
+        <translation>The web companion could not start: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="112" />
+        <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
+        <translation>Sign-in link copied. It carries the token: open it only on your own devices.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="121" />
+        <source>No new token: {error}</source>
+        <translation>No new token: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="123" />
+        <source>New token made: every signed-in page must sign in again.</source>
+        <translation>New token made: every signed-in page must sign in again.</translation>
     </message>
 </context>
 </TS>

@@ -767,58 +767,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="250" />
+        <location filename="../app/main_window.py" line="251" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="252" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="253" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="254" />
+        <location filename="../app/main_window.py" line="255" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="256" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="257" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="266" />
+        <location filename="../app/main_window.py" line="267" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="338" />
-        <location filename="../app/main_window.py" line="346" />
+        <location filename="../app/main_window.py" line="339" />
+        <location filename="../app/main_window.py" line="347" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="373" />
+        <location filename="../app/main_window.py" line="374" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="388" />
+        <location filename="../app/main_window.py" line="389" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="408" />
+        <location filename="../app/main_window.py" line="409" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -1377,99 +1377,99 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="141" />
-        <location filename="../app/settings/dialog.py" line="310" />
+        <location filename="../app/settings/dialog.py" line="145" />
+        <location filename="../app/settings/dialog.py" line="315" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="142" />
+        <location filename="../app/settings/dialog.py" line="146" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="143" />
+        <location filename="../app/settings/dialog.py" line="147" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="144" />
+        <location filename="../app/settings/dialog.py" line="148" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="150" />
+        <location filename="../app/settings/dialog.py" line="155" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="154" />
+        <location filename="../app/settings/dialog.py" line="159" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="157" />
+        <location filename="../app/settings/dialog.py" line="162" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="160" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <location filename="../app/settings/dialog.py" line="320" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="161" />
+        <location filename="../app/settings/dialog.py" line="166" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="185" />
+        <location filename="../app/settings/dialog.py" line="190" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="252" />
+        <location filename="../app/settings/dialog.py" line="257" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} 不是本应用能读取的配置文件（{problems}）。请在编辑器中修正或将其移走，然后再次保存：设置不会替换它。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="264" />
+        <location filename="../app/settings/dialog.py" line="269" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="272" />
+        <location filename="../app/settings/dialog.py" line="277" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="294" />
+        <location filename="../app/settings/dialog.py" line="299" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="312" />
+        <location filename="../app/settings/dialog.py" line="317" />
         <source>Save the changes to the settings?</source>
         <translation>要保存对设置的更改吗？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="316" />
+        <location filename="../app/settings/dialog.py" line="321" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="322" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1848,14 +1848,14 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/timeline_pane.py" line="83" />
-        <source>Timeline</source>
-        <translation>时间线</translation>
-    </message>
-    <message>
         <location filename="../app/timeline_pane.py" line="81" />
         <source>Timeline ({count})</source>
         <translation>时间线（{count}）</translation>
+    </message>
+    <message>
+        <location filename="../app/timeline_pane.py" line="83" />
+        <source>Timeline</source>
+        <translation>时间线</translation>
     </message>
 </context>
 <context>
@@ -2426,6 +2426,59 @@ Images returned by tools are sent to the model provider of the agent that called
         <location filename="../app/widgets/watch_toast.py" line="128" />
         <source>Dismiss</source>
         <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>WebCompanionBox</name>
+    <message>
+        <location filename="../app/settings/web_box.py" line="74" />
+        <source>Web companion</source>
+        <translation>网页伴侣</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="75" />
+        <source>Serve this village to a web browser on this computer</source>
+        <translation>在本机的网页浏览器中提供此村庄</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="76" />
+        <source>Also on the local network (a phone in the same network)</source>
+        <translation>也在局域网中提供（同一网络中的手机）</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="77" />
+        <source>Copy sign-in link</source>
+        <translation>复制登录链接</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="78" />
+        <source>New token</source>
+        <translation>新令牌</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="83" />
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
+        <source>The web companion could not start: {error}</source>
+        <translation>网页伴侣无法启动：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="112" />
+        <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
+        <translation>已复制登录链接。它包含令牌：只在你自己的设备上打开。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="121" />
+        <source>No new token: {error}</source>
+        <translation>无法生成新令牌：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="123" />
+        <source>New token made: every signed-in page must sign in again.</source>
+        <translation>已生成新令牌：所有已登录的页面都必须重新登录。</translation>
     </message>
 </context>
 </TS>

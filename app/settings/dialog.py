@@ -50,6 +50,7 @@ from .agents_page import AgentsPage
 from .storage_page import StoragePage
 from .template_refs import TemplateRefs
 from .templates_page import TemplatesPage
+from .web_box import CompanionControl, WebCompanionBox
 
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English", "zh": "中文"}
 _INDEX = re.compile(r"^(templates|agents)\[(\d+)\]\.?([A-Za-z_]*)")
@@ -66,9 +67,11 @@ class SettingsDialog(QDialog):
         path: Path | None = None,
         running: Callable[[str], bool] | None = None,
         storage: StoreCare | None = None,
+        web: CompanionControl | None = None,  # the web companion's switch (issue 16)
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
+        self.web_box = WebCompanionBox(web)
         self.setModal(False)
         self.keys = keys
         self.path = path or config.path or default_config_path()
@@ -134,6 +137,7 @@ class SettingsDialog(QDialog):
         self.v_images_hint = QLabel()
         self.v_images_hint.setWordWrap(True)
         self.village_form.addRow("", self.v_images_hint)
+        self.village_form.addRow(self.web_box)
         return page
 
     # ================================================================= text
@@ -145,6 +149,7 @@ class SettingsDialog(QDialog):
         self.tabs.setTabText(3, self.storage_page.title())
         self.templates_page.retranslate()
         self.agents_page.retranslate()
+        self.web_box.retranslate()
         for label, text in zip(
             self.v_labels,
             (self.tr("Village name"), self.tr("Language"), self.tr("Image results")),

@@ -56,6 +56,17 @@ def test_wires_import_no_qt() -> None:
     assert qt_imports(ROOT / "wires") == []
 
 
+def test_web_imports_no_qt_and_nothing_of_the_app() -> None:
+    """The web companion (issue 16) runs on the core alone: the desktop starts it, never the reverse."""
+    assert qt_imports(ROOT / "web") == []
+    assert [(f, m) for f, m in imported_modules(ROOT / "web") if m.split(".")[0] == "app"] == []
+
+
+def test_core_and_wires_never_import_the_web_companion() -> None:
+    found = imported_modules(ROOT / "core") + imported_modules(ROOT / "wires")
+    assert [(f, m) for f, m in found if m.split(".")[0] == "web"] == []
+
+
 def test_wires_import_no_pillow() -> None:
     """Images are decoded and re-encoded in the core (core.tool_image); a wire only carries bytes."""
     assert pillow_imports(ROOT / "wires") == []

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("core", "wires", "app")
+SOURCES = ("core", "wires", "app", "web")
 DOC = ROOT / "docs" / "log-lines.md"
 HELPERS = {"event", "log_event", "log"}  # called by name or as an attribute (LOG.event, self.log)
 # (file, function) that forward a kind they were given: core.log.event and core.llm's LogHook
