@@ -1,4 +1,9 @@
-"""Start the Qt application on a qasync loop, load the configuration (or the demo village), run."""
+"""Start the Qt application on a qasync loop, load the configuration (or the demo village), run.
+
+Just over 400 lines: the start is one sequence (the configuration, the store's lock, the runtime
+with its store, watches, vision relay and web companion, the window, recovery, the watches'
+rhythms), kept in one module so its order reads from top to bottom.
+"""
 
 from __future__ import annotations
 
@@ -37,6 +42,8 @@ from core.store_health import open_store
 from core.village import Village
 from core.watch.relay import VisionRelay
 from core.watch.service import Watches
+from web.control import CompanionSwitch
+from web.token import VillageToken
 
 from . import gc_guard
 from .backends import make_backend_factory
@@ -306,6 +313,17 @@ async def run_window(
     translations.set_language(config.village.language)
     rt = make_runtime(config, keys)
     village = rt.village
+    # the web companion (issue 16), off until Settings › Village › Web companion turns it on
+    web = (
+        CompanionSwitch(
+            rt.village,
+            VillageToken(keys, config.village.id),
+            conversations=rt.conversations,
+            watches=rt.watches,
+        )
+        if isinstance(rt.village, Village)
+        else None
+    )
 
     def adopt(cfg: Config) -> None:  # the MCP client reads language and image_results at call time
         rt.provider.language = cfg.village.language
@@ -326,6 +344,7 @@ async def run_window(
         conversations=rt.conversations,
         servers=rt.provider,
         watches=rt.watches,
+        web=web,
     )
     window.show()
     announce_store_problems(rt)
@@ -359,6 +378,8 @@ async def run_window(
     finally:
         if gc is not None:
             await asyncio.gather(gc, return_exceptions=True)  # never close the store under it
+        if web is not None:
+            await web.stop()  # its event streams end before the village closes
         if rt.watches is not None:
             await rt.watches.close()
         await village.close()

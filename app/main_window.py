@@ -58,6 +58,7 @@ from .live_text import notice_words, picture_caption
 from .screen_fit import fitted
 from .settings import SettingsDialog
 from .settings.storage_page import store_care
+from .settings.web_box import CompanionControl
 from .timeline_pane import TimelinePane
 from .turns import Turns
 from .watch_pane import WatchPane
@@ -95,9 +96,11 @@ class MainWindow(QMainWindow):
         conversations: Conversations | None = None,
         servers: ServerSource | None = None,
         watches: WatchesLike | None = None,
+        web: CompanionControl | None = None,  # the web companion's switch (issue 16)
     ) -> None:
         super().__init__()
         self.village = village
+        self.web = web
         self.keys = keys
         self.translations = translations
         self.demo = demo
@@ -466,6 +469,7 @@ class MainWindow(QMainWindow):
                 self,
                 running=lambda agent_id: agent_id in self.handles,
                 storage=store_care(self.conversation_pane.conversations, lambda: self.village.config),
+                web=self.web,
             )
             self.settings_dialog.saved.connect(lambda cfg: self.background.run(self.apply_config(cfg)))
             self.settings_dialog.finished.connect(self._settings_closed)
