@@ -1,4 +1,4 @@
-"""A watch's budget (issue 15, WA-30 … WA-34): what it spent, what a run will cost, whether it may.
+"""A watch's budget (issue 15, WA-30 … WA-33): what it spent, what a run will cost, whether it may.
 
 * the meter (``WatchBudget.meter``, WA-30): model calls in the last 3600 s and tokens since local
   midnight, summed from the store's ``watch_calls`` rows (``core.store.watches``), so a restart
