@@ -1,4 +1,4 @@
-"""A watch's budget (issue 15, WA-30 … WA-34): what it spent, what a run will cost, whether it may.
+"""A watch's budget (issue 15, WA-30 … WA-33): what it spent, what a run will cost, whether it may.
 
 * the meter (``WatchBudget.meter``, WA-30): model calls in the last 3600 s and tokens since local
   midnight, summed from the store's ``watch_calls`` rows (``core.store.watches``), so a restart
@@ -103,12 +103,17 @@ class WatchBudget:
             return "budget_tokens"
         return ""
 
-    def record(self, watch: Watch, usage: Usage | int, *, kind: str = "run", estimate: int = 0) -> Meter:
-        """One model call of the watch (``kind``: ``run``, ``relay``, ``summary``) with its
-        ``usage`` (or a token count); when that is 0 (the provider reported none), ``estimate``.
-        Returns the meter after it."""
+    def record(
+        self, watch: Watch, usage: Usage | int, *, kind: str = "run", estimate: int = 0, calls: int = 1
+    ) -> Meter:
+        """``calls`` model calls of the watch (``kind``: ``run``, ``relay``, ``summary``; a run's
+        turn may have made several: each counts against the hour) with their summed ``usage`` (or
+        a token count; on the first row); when that is 0 (the provider reported none),
+        ``estimate``. Returns the meter after them."""
         tokens = usage if isinstance(usage, int) else usage_tokens(usage)
         if tokens <= 0:
             tokens = max(0, estimate)
-        self.store.add_watch_call(watch.id, tokens, kind, self.clock())
+        at = self.clock()
+        for i in range(max(1, calls)):
+            self.store.add_watch_call(watch.id, tokens if i == 0 else 0, kind, at)
         return self.meter(watch)

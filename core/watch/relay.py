@@ -1,10 +1,11 @@
-"""The vision relay (issue 15, WA-35 … WA-39): the village's eyes for a model that cannot see.
+"""The vision relay (issue 15, WA-34 … WA-39): the village's eyes for a model that cannot see.
 
-The village may name one template as its eyes (``village.vision_relay``). When a turn's tool images
-cannot go to its model (the template's ``reads_images`` is false, or the provider refused images
-earlier in the turn, S70-15), each image is described by the relay model instead: one call per
-image, asked in the village language (the ``relay_prompt`` note), and the tool result the model
-reads carries the description where it would have had only the "not sent" note
+The village may name one template as its eyes (``village.vision_relay``, WA-34: one that reads
+images and is not the agent's own, ``relay_template``). When a turn's tool images cannot go to its
+model (the template's ``reads_images`` is false, or the provider refused images earlier in the
+turn, S70-15), each image is described by the relay model instead (WA-35): one call per image,
+asked in the village language (the ``relay_prompt`` note), and the tool result the model reads
+carries the description where it would have had only the "not sent" note
 (``relay_description``). The hook is in ``core.tool_calls`` (``run_call`` for a result shaped
 while images are blocked, ``relay_stripped`` for the results a refusal strips); the logic is here.
 

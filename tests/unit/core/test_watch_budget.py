@@ -98,6 +98,17 @@ def test_a_call_the_provider_reported_no_usage_for_is_recorded_at_its_estimate(s
     assert kinds == ["run", "run", "relay"]
 
 
+def test_a_run_of_several_model_calls_counts_each_against_the_hour(store: Store) -> None:
+    budget = WatchBudget(store, clock=Clock(NOW), tz=TOKYO)
+    w = watch(calls=3, tokens=1_000)
+    assert budget.record(w, Usage(input=200, output=40), calls=2) == Meter(2, 3, 240, 1_000)
+    rows = [(r["tokens"], r["kind"]) for r in store._q("SELECT tokens, kind FROM watch_calls ORDER BY rowid")]
+    assert rows == [(240, "run"), (0, "run")]
+    assert budget.check(w, 0) == ""
+    budget.record(w, 10)
+    assert budget.check(w, 0) == "budget_calls"
+
+
 def test_a_restart_does_not_reset_what_was_spent(tmp_path: Path) -> None:
     w = watch(calls=2, tokens=10_000)
     first = Store.open(tmp_path)
