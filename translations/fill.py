@@ -709,6 +709,8 @@ T: dict[str, tuple[str, str]] = {
     ),
     # the watches (issue 15): app/widgets/watch_dialog.py, watch_rhythm.py, watch_region.py, watch_panel.py
     "Region of interest": ("注目する範囲", "关注区域"),
+    "Ready: not started yet": ("準備済み: まだ始めていません", "已就绪：尚未开始"),
+    "Start": ("開始", "开始"),
     "May start watching a camera when I ask, after I confirm (watch_camera)": (
         "頼んだときに、確認のうえでカメラの見守りを始めてよい (watch_camera)",
         "在我要求并确认后可以开始看护摄像头 (watch_camera)",

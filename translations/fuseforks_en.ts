@@ -767,58 +767,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="254" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Chat</source>
         <translation>Chat</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>Tool calls</source>
         <translation>Tool calls</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="258" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="259" />
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="260" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="270" />
         <source>Error: {error}</source>
         <translation>Error: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="339" />
-        <location filename="../app/main_window.py" line="347" />
+        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="350" />
         <source>This agent is still working; press Stop first.</source>
         <translation>This agent is still working; press Stop first.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="377" />
         <source>Pausing at the next step…</source>
         <translation>Pausing at the next step…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="389" />
+        <location filename="../app/main_window.py" line="392" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>A paused turn is waiting. Press Resume to continue it.</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="409" />
+        <location filename="../app/main_window.py" line="412" />
         <source>Stopping at the next step…</source>
         <translation>Stopping at the next step…</translation>
     </message>
@@ -2235,47 +2235,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="291" />
+        <location filename="../app/widgets/watch_panel.py" line="297" />
         <source>Watches</source>
         <translation>Watches</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="292" />
+        <location filename="../app/widgets/watch_panel.py" line="298" />
         <source>Watch…</source>
         <translation>Watch…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="293" />
+        <location filename="../app/widgets/watch_panel.py" line="299" />
         <source>New watch</source>
         <translation>New watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="294" />
+        <location filename="../app/widgets/watch_panel.py" line="300" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>No watches. Press Watch… to have this agent watch its camera.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="365" />
+        <location filename="../app/widgets/watch_panel.py" line="371" />
         <source>Delete watch</source>
         <translation>Delete watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="368" />
+        <location filename="../app/widgets/watch_panel.py" line="374" />
         <source>Delete the watch “{watch}”?</source>
         <translation>Delete the watch “{watch}”?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="371" />
+        <location filename="../app/widgets/watch_panel.py" line="377" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>Its timeline holds {count} events. Keep them, or delete them with their pictures?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="374" />
+        <location filename="../app/widgets/watch_panel.py" line="380" />
         <source>Delete, keep the timeline</source>
         <translation>Delete, keep the timeline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="375" />
+        <location filename="../app/widgets/watch_panel.py" line="381" />
         <source>Delete with its timeline</source>
         <translation>Delete with its timeline</translation>
     </message>
@@ -2283,128 +2283,138 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="146" />
+        <location filename="../app/widgets/watch_panel.py" line="147" />
         <source>at {times}</source>
         <translation>at {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="148" />
+        <location filename="../app/widgets/watch_panel.py" line="149" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>continuously, a frame every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <location filename="../app/widgets/watch_panel.py" line="151" />
         <source>every {minutes} min</source>
         <translation>every {minutes} min</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="152" />
         <source>every {seconds} s</source>
         <translation>every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="156" />
+        <location filename="../app/widgets/watch_panel.py" line="157" />
         <source>Watching</source>
         <translation>Watching</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="159" />
-        <location filename="../app/widgets/watch_panel.py" line="169" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="170" />
         <source>Ended at its stop time</source>
         <translation>Ended at its stop time</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="161" />
         <source>Stopped</source>
         <translation>Stopped</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="163" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>Paused: the {limit} calls of this hour are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="165" />
+        <location filename="../app/widgets/watch_panel.py" line="166" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>Paused: today's {limit} tokens are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="171" />
+        <location filename="../app/widgets/watch_panel.py" line="172" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>Paused: this agent's model cannot read images and no vision relay is set</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="173" />
+        <location filename="../app/widgets/watch_panel.py" line="174" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>Paused: the camera tool {tool} is gone</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="175" />
+        <location filename="../app/widgets/watch_panel.py" line="176" />
         <source>Paused: the history could not be written</source>
         <translation>Paused: the history could not be written</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <location filename="../app/widgets/watch_panel.py" line="178" />
         <source>Paused after an error</source>
         <translation>Paused after an error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="180" />
+        <source>Ready: not started yet</source>
+        <translation>Ready: not started yet</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="181" />
         <source>Paused</source>
         <translation>Paused</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="183" />
+        <location filename="../app/widgets/watch_panel.py" line="186" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="193" />
+        <location filename="../app/widgets/watch_panel.py" line="196" />
         <source>change score: no frame yet</source>
         <translation>change score: no frame yet</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="196" />
+        <location filename="../app/widgets/watch_panel.py" line="199" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>change score {score} (threshold {threshold}): sent to the model</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="198" />
+        <location filename="../app/widgets/watch_panel.py" line="201" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>change score {score} (threshold {threshold}): not sent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="216" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="216" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="218" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="224" />
         <source>Pause {watch}</source>
         <translation>Pause {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="218" />
+        <location filename="../app/widgets/watch_panel.py" line="224" />
         <source>Resume {watch}</source>
         <translation>Resume {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="220" />
+        <location filename="../app/widgets/watch_panel.py" line="226" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <location filename="../app/widgets/watch_panel.py" line="228" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="223" />
+        <location filename="../app/widgets/watch_panel.py" line="229" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>

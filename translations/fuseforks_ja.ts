@@ -767,58 +767,58 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="254" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Chat</source>
         <translation>チャット</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>Tool calls</source>
         <translation>ツール呼び出し</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="258" />
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="259" />
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="260" />
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="270" />
         <source>Error: {error}</source>
         <translation>エラー: {error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="339" />
-        <location filename="../app/main_window.py" line="347" />
+        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="350" />
         <source>This agent is still working; press Stop first.</source>
         <translation>このエージェントはまだ作業中です。先に停止を押してください。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="377" />
         <source>Pausing at the next step…</source>
         <translation>次の区切りで一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="389" />
+        <location filename="../app/main_window.py" line="392" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>一時停止中のターンがあります。「再開」で続けます。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="409" />
+        <location filename="../app/main_window.py" line="412" />
         <source>Stopping at the next step…</source>
         <translation>次の区切りで停止します…</translation>
     </message>
@@ -2235,47 +2235,47 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="291" />
+        <location filename="../app/widgets/watch_panel.py" line="297" />
         <source>Watches</source>
         <translation>見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="292" />
+        <location filename="../app/widgets/watch_panel.py" line="298" />
         <source>Watch…</source>
         <translation>見守る…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="293" />
+        <location filename="../app/widgets/watch_panel.py" line="299" />
         <source>New watch</source>
         <translation>新しい見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="294" />
+        <location filename="../app/widgets/watch_panel.py" line="300" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>見守りはありません。「見守る…」を押すと、このエージェントがカメラを見守ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="365" />
+        <location filename="../app/widgets/watch_panel.py" line="371" />
         <source>Delete watch</source>
         <translation>見守りを削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="368" />
+        <location filename="../app/widgets/watch_panel.py" line="374" />
         <source>Delete the watch “{watch}”?</source>
         <translation>見守り「{watch}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="371" />
+        <location filename="../app/widgets/watch_panel.py" line="377" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>タイムラインには出来事が {count} 件あります。残しますか、それとも画像ごと削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="374" />
+        <location filename="../app/widgets/watch_panel.py" line="380" />
         <source>Delete, keep the timeline</source>
         <translation>削除してタイムラインは残す</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="375" />
+        <location filename="../app/widgets/watch_panel.py" line="381" />
         <source>Delete with its timeline</source>
         <translation>タイムラインごと削除</translation>
     </message>
@@ -2283,128 +2283,138 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="146" />
+        <location filename="../app/widgets/watch_panel.py" line="147" />
         <source>at {times}</source>
         <translation>{times} に</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="148" />
+        <location filename="../app/widgets/watch_panel.py" line="149" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>連続、{seconds} 秒ごとに1フレーム</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <location filename="../app/widgets/watch_panel.py" line="151" />
         <source>every {minutes} min</source>
         <translation>{minutes} 分ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="152" />
         <source>every {seconds} s</source>
         <translation>{seconds} 秒ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="156" />
+        <location filename="../app/widgets/watch_panel.py" line="157" />
         <source>Watching</source>
         <translation>見守り中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="159" />
-        <location filename="../app/widgets/watch_panel.py" line="169" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="170" />
         <source>Ended at its stop time</source>
         <translation>終了時刻に終わりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="161" />
         <source>Stopped</source>
         <translation>停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="163" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>一時停止: この1時間の呼び出し {limit} 回を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="165" />
+        <location filename="../app/widgets/watch_panel.py" line="166" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>一時停止: 今日のトークン {limit} を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="171" />
+        <location filename="../app/widgets/watch_panel.py" line="172" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>一時停止: このエージェントのモデルは画像を読めず、視覚の中継も設定されていません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="173" />
+        <location filename="../app/widgets/watch_panel.py" line="174" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>一時停止: カメラのツール {tool} がなくなりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="175" />
+        <location filename="../app/widgets/watch_panel.py" line="176" />
         <source>Paused: the history could not be written</source>
         <translation>一時停止: 履歴を書き込めませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <location filename="../app/widgets/watch_panel.py" line="178" />
         <source>Paused after an error</source>
         <translation>エラーのため一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="180" />
+        <source>Ready: not started yet</source>
+        <translation>準備済み: まだ始めていません</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="181" />
         <source>Paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="183" />
+        <location filename="../app/widgets/watch_panel.py" line="186" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>ビジョン呼び出し {calls} / {calls_limit}（この1時間）、トークン {tokens} / {tokens_limit}（今日）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="193" />
+        <location filename="../app/widgets/watch_panel.py" line="196" />
         <source>change score: no frame yet</source>
         <translation>変化スコア: まだフレームがありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="196" />
+        <location filename="../app/widgets/watch_panel.py" line="199" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：モデルに送信</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="198" />
+        <location filename="../app/widgets/watch_panel.py" line="201" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：送信せず</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="216" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="216" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="218" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="224" />
         <source>Pause {watch}</source>
         <translation>{watch} を一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="218" />
+        <location filename="../app/widgets/watch_panel.py" line="224" />
         <source>Resume {watch}</source>
         <translation>{watch} を再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="220" />
+        <location filename="../app/widgets/watch_panel.py" line="226" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <location filename="../app/widgets/watch_panel.py" line="228" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="223" />
+        <location filename="../app/widgets/watch_panel.py" line="229" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>

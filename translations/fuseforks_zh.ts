@@ -767,58 +767,58 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/main_window.py" line="251" />
+        <location filename="../app/main_window.py" line="254" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="252" />
+        <location filename="../app/main_window.py" line="255" />
         <source>Chat</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="253" />
+        <location filename="../app/main_window.py" line="256" />
         <source>Tool calls</source>
         <translation>工具调用</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="255" />
+        <location filename="../app/main_window.py" line="258" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="256" />
+        <location filename="../app/main_window.py" line="259" />
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="257" />
+        <location filename="../app/main_window.py" line="260" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="267" />
+        <location filename="../app/main_window.py" line="270" />
         <source>Error: {error}</source>
         <translation>错误：{error}</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="339" />
-        <location filename="../app/main_window.py" line="347" />
+        <location filename="../app/main_window.py" line="342" />
+        <location filename="../app/main_window.py" line="350" />
         <source>This agent is still working; press Stop first.</source>
         <translation>该智能体仍在工作，请先按停止。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="374" />
+        <location filename="../app/main_window.py" line="377" />
         <source>Pausing at the next step…</source>
         <translation>将在下一步暂停…</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="389" />
+        <location filename="../app/main_window.py" line="392" />
         <source>A paused turn is waiting. Press Resume to continue it.</source>
         <translation>有一个已暂停的回合。按“继续”接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/main_window.py" line="409" />
+        <location filename="../app/main_window.py" line="412" />
         <source>Stopping at the next step…</source>
         <translation>将在下一步停止…</translation>
     </message>
@@ -2235,47 +2235,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="291" />
+        <location filename="../app/widgets/watch_panel.py" line="297" />
         <source>Watches</source>
         <translation>看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="292" />
+        <location filename="../app/widgets/watch_panel.py" line="298" />
         <source>Watch…</source>
         <translation>看护…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="293" />
+        <location filename="../app/widgets/watch_panel.py" line="299" />
         <source>New watch</source>
         <translation>新建看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="294" />
+        <location filename="../app/widgets/watch_panel.py" line="300" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>没有看护。按“看护…”让这个智能体看护它的相机。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="365" />
+        <location filename="../app/widgets/watch_panel.py" line="371" />
         <source>Delete watch</source>
         <translation>删除看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="368" />
+        <location filename="../app/widgets/watch_panel.py" line="374" />
         <source>Delete the watch “{watch}”?</source>
         <translation>删除看护“{watch}”？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="371" />
+        <location filename="../app/widgets/watch_panel.py" line="377" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>它的时间线有 {count} 个事件。保留它们，还是连同图片一起删除？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="374" />
+        <location filename="../app/widgets/watch_panel.py" line="380" />
         <source>Delete, keep the timeline</source>
         <translation>删除，保留时间线</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="375" />
+        <location filename="../app/widgets/watch_panel.py" line="381" />
         <source>Delete with its timeline</source>
         <translation>连同时间线一起删除</translation>
     </message>
@@ -2283,128 +2283,138 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="146" />
+        <location filename="../app/widgets/watch_panel.py" line="147" />
         <source>at {times}</source>
         <translation>在 {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="148" />
+        <location filename="../app/widgets/watch_panel.py" line="149" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>连续，每 {seconds} 秒一帧</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="150" />
+        <location filename="../app/widgets/watch_panel.py" line="151" />
         <source>every {minutes} min</source>
         <translation>每 {minutes} 分钟</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="152" />
         <source>every {seconds} s</source>
         <translation>每 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="156" />
+        <location filename="../app/widgets/watch_panel.py" line="157" />
         <source>Watching</source>
         <translation>看护中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="159" />
-        <location filename="../app/widgets/watch_panel.py" line="169" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="170" />
         <source>Ended at its stop time</source>
         <translation>已在结束时间停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
+        <location filename="../app/widgets/watch_panel.py" line="161" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="163" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>已暂停：本小时的 {limit} 次调用已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="165" />
+        <location filename="../app/widgets/watch_panel.py" line="166" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>已暂停：今天的 {limit} 令牌已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="171" />
+        <location filename="../app/widgets/watch_panel.py" line="172" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>已暂停：此智能体的模型无法读取图像，且未设置视觉中继</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="173" />
+        <location filename="../app/widgets/watch_panel.py" line="174" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>已暂停：相机工具 {tool} 不存在了</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="175" />
+        <location filename="../app/widgets/watch_panel.py" line="176" />
         <source>Paused: the history could not be written</source>
         <translation>已暂停：无法写入历史记录</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="177" />
+        <location filename="../app/widgets/watch_panel.py" line="178" />
         <source>Paused after an error</source>
         <translation>因出错而暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="180" />
+        <source>Ready: not started yet</source>
+        <translation>已就绪：尚未开始</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="181" />
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="183" />
+        <location filename="../app/widgets/watch_panel.py" line="186" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>视觉调用 {calls} / {calls_limit}（本小时），令牌 {tokens} / {tokens_limit}（今天）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="193" />
+        <location filename="../app/widgets/watch_panel.py" line="196" />
         <source>change score: no frame yet</source>
         <translation>变化分数：还没有画面</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="196" />
+        <location filename="../app/widgets/watch_panel.py" line="199" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>变化分数 {score}（阈值 {threshold}）：已发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="198" />
+        <location filename="../app/widgets/watch_panel.py" line="201" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>变化分数 {score}（阈值 {threshold}）：未发送</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="216" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="216" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="218" />
+        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="224" />
         <source>Pause {watch}</source>
         <translation>暂停 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="218" />
+        <location filename="../app/widgets/watch_panel.py" line="224" />
         <source>Resume {watch}</source>
         <translation>继续 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="220" />
+        <location filename="../app/widgets/watch_panel.py" line="226" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="222" />
+        <location filename="../app/widgets/watch_panel.py" line="228" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="223" />
+        <location filename="../app/widgets/watch_panel.py" line="229" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>

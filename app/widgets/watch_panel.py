@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -87,16 +88,16 @@ class WatchRow(QFrame):
         for label in (self.name, self.state, self.meter_label, self.score_label):
             label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.pause_button = QPushButton()
+        self.pause_button = QToolButton()  # no 80 px least width: four fit the narrow pane
         self.pause_button.setObjectName("watchPause")
         self.pause_button.clicked.connect(self._pause_or_resume)
-        self.stop_button = QPushButton()
+        self.stop_button = QToolButton()  # no 80 px least width: four fit the narrow pane
         self.stop_button.setObjectName("watchStop")
         self.stop_button.clicked.connect(lambda: self.stopClicked.emit(self.watch_id))
-        self.edit_button = QPushButton()
+        self.edit_button = QToolButton()  # no 80 px least width: four fit the narrow pane
         self.edit_button.setObjectName("watchEdit")
         self.edit_button.clicked.connect(lambda: self.editClicked.emit(self.watch_id))
-        self.delete_button = QPushButton()
+        self.delete_button = QToolButton()  # no 80 px least width: four fit the narrow pane
         self.delete_button.setObjectName("watchDelete")
         self.delete_button.clicked.connect(lambda: self.deleteClicked.emit(self.watch_id))
         buttons = QHBoxLayout()
@@ -175,6 +176,8 @@ class WatchRow(QFrame):
             return self.tr("Paused: the history could not be written")
         if reason == "error":
             return self.tr("Paused after an error")
+        if reason == "":
+            return self.tr("Ready: not started yet")  # made ready (the demo's), never run
         return self.tr("Paused")
 
     def meter_text(self) -> str:
@@ -213,7 +216,10 @@ class WatchRow(QFrame):
         self.meter_label.setText(self.meter_text())
         self.score_label.setText(self.score_text())
         running = state.status == "running"
-        self.pause_button.setText(self.tr("Pause") if running else self.tr("Resume"))
+        ready = state.status == "paused" and not state.reason
+        self.pause_button.setText(
+            self.tr("Pause") if running else self.tr("Start") if ready else self.tr("Resume")
+        )
         self.pause_button.setAccessibleName(
             (self.tr("Pause {watch}") if running else self.tr("Resume {watch}")).format(watch=watch.label)
         )

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QMessageBox, QToolButton
 from pytestqt.qtbot import QtBot
 
 from app.bridge import EventBridge
 from app.i18n import Translations
 from app.widgets.watch_panel import WatchPanel, WatchRow, tokens
 from core.events import EventBus, WatchChanged
-from core.watch.model import Limits, Rhythm, Watch
+from core.watch.model import Limits, Rhythm, Watch, WatchState
 from tests.fakes.watches import FakeWatches
 
 BIRD = Watch(
@@ -63,7 +63,7 @@ def test_the_panel_lists_the_agents_watches_with_state_meter_and_score(
         "change score: no frame yet",
     ]
     assert panel.rows["w-kiln"].name.text() == "Check the kiln temperature display · every 10 min"
-    assert [b.text() for b in panel.rows["w-bird"].findChildren(QPushButton)] == [
+    assert [b.text() for b in panel.rows["w-bird"].findChildren(QToolButton)] == [
         "Pause",
         "Stop",
         "Edit",
@@ -246,3 +246,15 @@ def test_the_panel_speaks_the_window_language(
         assert translations.set_language(language)
         row = panel.rows["w-bird"]
         assert (row.meter_label.text(), row.score_label.text()) == (meter, score), language
+
+
+def test_a_ready_watch_says_so_and_offers_start(qtbot: QtBot) -> None:
+    fake = FakeWatches()
+    fake.add(Watch("w-ready", "muse", "Tell me when a bird is at the feeder."), WatchState(status="paused"))
+    panel = WatchPanel(fake)
+    qtbot.addWidget(panel)
+    panel.show_agent("muse")
+    row = panel.rows["w-ready"]
+    assert (row.state.text(), row.pause_button.text()) == ("Ready: not started yet", "Start")
+    row.pause_button.click()
+    assert fake.calls[-1] == ("resume", "w-ready")
