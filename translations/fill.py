@@ -709,6 +709,12 @@ T: dict[str, tuple[str, str]] = {
     ),
     # the watches (issue 15): app/widgets/watch_dialog.py, watch_rhythm.py, watch_region.py, watch_panel.py
     "Region of interest": ("注目する範囲", "关注区域"),
+    "Vision relay": ("ビジョンリレー", "视觉中继"),
+    "None": ("なし", "无"),
+    "An agent whose model cannot read images gets this template's description of each tool image instead, so a watch or a chat on a text-only model still sees the camera.": (
+        "画像を読めないモデルのエージェントには、代わりにこのテンプレートがツール画像を一枚ずつ説明します。テキストだけのモデルでも、見守りやチャットでカメラを見られます。",
+        "模型无法读取图片的智能体会改为收到此模板对每张工具图片的描述，这样纯文本模型的看护或聊天也能看到摄像头。",
+    ),
     "Ready: not started yet": ("準備済み: まだ始めていません", "已就绪：尚未开始"),
     "Start": ("開始", "开始"),
     "May start watching a camera when I ask, after I confirm (watch_camera)": (

@@ -1377,99 +1377,114 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="145" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="351" />
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="146" />
+        <location filename="../app/settings/dialog.py" line="156" />
         <source>Templates</source>
         <translation>Templates</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="147" />
+        <location filename="../app/settings/dialog.py" line="157" />
         <source>Agents</source>
         <translation>Agents</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="148" />
+        <location filename="../app/settings/dialog.py" line="158" />
         <source>Village</source>
         <translation>Village</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Village name</source>
         <translation>Village name</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Language</source>
         <translation>Language</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Image results</source>
         <translation>Image results</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="159" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <source>Vision relay</source>
+        <translation>Vision relay</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="171" />
+        <source>An agent whose model cannot read images gets this template's description of each tool image instead, so a watch or a chat on a text-only model still sees the camera.</source>
+        <translation>An agent whose model cannot read images gets this template's description of each tool image instead, so a watch or a chat on a text-only model still sees the camera.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="176" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>Send images returned by MCP tools to the model</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="162" />
+        <location filename="../app/settings/dialog.py" line="179" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>Images returned by tools are sent to the model provider of the agent that called the tool.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="165" />
-        <location filename="../app/settings/dialog.py" line="320" />
+        <location filename="../app/settings/dialog.py" line="182" />
+        <location filename="../app/settings/dialog.py" line="356" />
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="166" />
+        <location filename="../app/settings/dialog.py" line="183" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="190" />
+        <location filename="../app/settings/dialog.py" line="214" />
+        <source>None</source>
+        <translation>None</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="226" />
         <source>(file)</source>
         <translation>(file)</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="257" />
+        <location filename="../app/settings/dialog.py" line="293" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="269" />
+        <location filename="../app/settings/dialog.py" line="305" />
         <source>could not write {path}: {error}</source>
         <translation>could not write {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="277" />
+        <location filename="../app/settings/dialog.py" line="313" />
         <source>Saved ✓</source>
         <translation>Saved ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="299" />
+        <location filename="../app/settings/dialog.py" line="335" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>The OS keyring could not be reached: store the key again under {entries}.</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="353" />
         <source>Save the changes to the settings?</source>
         <translation>Save the changes to the settings?</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="321" />
+        <location filename="../app/settings/dialog.py" line="357" />
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="322" />
+        <location filename="../app/settings/dialog.py" line="358" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>

@@ -1377,99 +1377,114 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="145" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="351" />
         <source>Settings</source>
         <translation>設定</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="146" />
+        <location filename="../app/settings/dialog.py" line="156" />
         <source>Templates</source>
         <translation>テンプレート</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="147" />
+        <location filename="../app/settings/dialog.py" line="157" />
         <source>Agents</source>
         <translation>エージェント</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="148" />
+        <location filename="../app/settings/dialog.py" line="158" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Village name</source>
         <translation>村の名前</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Language</source>
         <translation>言語</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Image results</source>
         <translation>画像の結果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="159" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <source>Vision relay</source>
+        <translation>ビジョンリレー</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="171" />
+        <source>An agent whose model cannot read images gets this template's description of each tool image instead, so a watch or a chat on a text-only model still sees the camera.</source>
+        <translation>画像を読めないモデルのエージェントには、代わりにこのテンプレートがツール画像を一枚ずつ説明します。テキストだけのモデルでも、見守りやチャットでカメラを見られます。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="176" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>MCP ツールが返した画像をモデルに送る</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="162" />
+        <location filename="../app/settings/dialog.py" line="179" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>ツールが返した画像は、そのツールを呼び出したエージェントのモデル提供元に送られます。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="165" />
-        <location filename="../app/settings/dialog.py" line="320" />
+        <location filename="../app/settings/dialog.py" line="182" />
+        <location filename="../app/settings/dialog.py" line="356" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="166" />
+        <location filename="../app/settings/dialog.py" line="183" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="190" />
+        <location filename="../app/settings/dialog.py" line="214" />
+        <source>None</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="226" />
         <source>(file)</source>
         <translation>（ファイル）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="257" />
+        <location filename="../app/settings/dialog.py" line="293" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} はこのアプリが読める設定ファイルではありません（{problems}）。エディターで直すか別の場所へ移してから、もう一度保存してください。設定画面はこのファイルを置き換えません。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="269" />
+        <location filename="../app/settings/dialog.py" line="305" />
         <source>could not write {path}: {error}</source>
         <translation>{path} に書き込めませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="277" />
+        <location filename="../app/settings/dialog.py" line="313" />
         <source>Saved ✓</source>
         <translation>保存しました ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="299" />
+        <location filename="../app/settings/dialog.py" line="335" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>OS のキーリングに接続できませんでした。{entries} にキーをもう一度保存してください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="353" />
         <source>Save the changes to the settings?</source>
         <translation>設定の変更を保存しますか？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="321" />
+        <location filename="../app/settings/dialog.py" line="357" />
         <source>Discard</source>
         <translation>破棄</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="322" />
+        <location filename="../app/settings/dialog.py" line="358" />
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>

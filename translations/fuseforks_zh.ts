@@ -1377,99 +1377,114 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../app/settings/dialog.py" line="145" />
-        <location filename="../app/settings/dialog.py" line="315" />
+        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="351" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="146" />
+        <location filename="../app/settings/dialog.py" line="156" />
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="147" />
+        <location filename="../app/settings/dialog.py" line="157" />
         <source>Agents</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="148" />
+        <location filename="../app/settings/dialog.py" line="158" />
         <source>Village</source>
         <translation>村</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Village name</source>
         <translation>村名</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="155" />
+        <location filename="../app/settings/dialog.py" line="165" />
         <source>Image results</source>
         <translation>图像结果</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="159" />
+        <location filename="../app/settings/dialog.py" line="165" />
+        <source>Vision relay</source>
+        <translation>视觉中继</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="171" />
+        <source>An agent whose model cannot read images gets this template's description of each tool image instead, so a watch or a chat on a text-only model still sees the camera.</source>
+        <translation>模型无法读取图片的智能体会改为收到此模板对每张工具图片的描述，这样纯文本模型的看护或聊天也能看到摄像头。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="176" />
         <source>Send images returned by MCP tools to the model</source>
         <translation>将 MCP 工具返回的图像发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="162" />
+        <location filename="../app/settings/dialog.py" line="179" />
         <source>Images returned by tools are sent to the model provider of the agent that called the tool.</source>
         <translation>工具返回的图像会发送给调用该工具的智能体的模型提供商。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="165" />
-        <location filename="../app/settings/dialog.py" line="320" />
+        <location filename="../app/settings/dialog.py" line="182" />
+        <location filename="../app/settings/dialog.py" line="356" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="166" />
+        <location filename="../app/settings/dialog.py" line="183" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="190" />
+        <location filename="../app/settings/dialog.py" line="214" />
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/dialog.py" line="226" />
         <source>(file)</source>
         <translation>（文件）</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="257" />
+        <location filename="../app/settings/dialog.py" line="293" />
         <source>{path} is not a configuration the app can read ({problems}). Fix it in an editor or move it aside, then Save again: Settings does not replace it.</source>
         <translation>{path} 不是本应用能读取的配置文件（{problems}）。请在编辑器中修正或将其移走，然后再次保存：设置不会替换它。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="269" />
+        <location filename="../app/settings/dialog.py" line="305" />
         <source>could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="277" />
+        <location filename="../app/settings/dialog.py" line="313" />
         <source>Saved ✓</source>
         <translation>已保存 ✓</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="299" />
+        <location filename="../app/settings/dialog.py" line="335" />
         <source>The OS keyring could not be reached: store the key again under {entries}.</source>
         <translation>无法连接到系统密钥环：请在 {entries} 下重新保存密钥。</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="317" />
+        <location filename="../app/settings/dialog.py" line="353" />
         <source>Save the changes to the settings?</source>
         <translation>要保存对设置的更改吗？</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="321" />
+        <location filename="../app/settings/dialog.py" line="357" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../app/settings/dialog.py" line="322" />
+        <location filename="../app/settings/dialog.py" line="358" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>

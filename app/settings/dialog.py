@@ -130,13 +130,23 @@ class SettingsDialog(QDialog):
             lambda _i: self.data["village"].__setitem__("language", self.v_language.currentData())
         )
         self.v_images.toggled.connect(lambda v: self.data["mcp"].__setitem__("image_results", v))
-        self.v_labels = [QLabel() for _ in range(3)]
+        # the village's eyes (WA-34): a template that reads images, for agents whose model cannot
+        self.v_relay = QComboBox()
+        self.v_relay.currentIndexChanged.connect(self._relay_chosen)
+        self.v_labels = [QLabel() for _ in range(4)]
         self.village_form = QFormLayout(page)
-        for label, field in zip(self.v_labels, (self.v_name, self.v_language, self.v_images), strict=True):
+        for label, field in zip(
+            self.v_labels[:3], (self.v_name, self.v_language, self.v_images), strict=True
+        ):
             self.village_form.addRow(label, field)
         self.v_images_hint = QLabel()
         self.v_images_hint.setWordWrap(True)
         self.village_form.addRow("", self.v_images_hint)
+        self.village_form.addRow(self.v_labels[3], self.v_relay)
+        self.v_relay_hint = QLabel()
+        self.v_relay_hint.setWordWrap(True)
+        self.village_form.addRow("", self.v_relay_hint)
+        self.tabs.currentChanged.connect(lambda _i: self.fill_relay())  # templates edited meanwhile
         self.village_form.addRow(self.web_box)
         return page
 
@@ -152,10 +162,17 @@ class SettingsDialog(QDialog):
         self.web_box.retranslate()
         for label, text in zip(
             self.v_labels,
-            (self.tr("Village name"), self.tr("Language"), self.tr("Image results")),
+            (self.tr("Village name"), self.tr("Language"), self.tr("Image results"), self.tr("Vision relay")),
             strict=True,
         ):
             label.setText(text)
+        self.v_relay_hint.setText(
+            self.tr(
+                "An agent whose model cannot read images gets this template's description of each tool "
+                "image instead, so a watch or a chat on a text-only model still sees the camera."
+            )
+        )
+        self.fill_relay()
         self.v_images.setText(self.tr("Send images returned by MCP tools to the model"))
         self.v_images_hint.setText(
             self.tr(
@@ -180,9 +197,28 @@ class SettingsDialog(QDialog):
         self.v_name.setText(village["name"])
         self.v_language.setCurrentIndex(LANGUAGES.index(village["language"]))
         self.v_images.setChecked(bool(self.data["mcp"]["image_results"]))
+        self.fill_relay()
         self.storage_page.fill()
         self.templates_page.select(t_row)
         self.agents_page.select(a_row)
+
+    def fill_relay(self) -> None:
+        """The templates that read images, and "None"; a name the file has that is no such template
+        stays listed (the configuration warns about it) so that Save keeps it until changed."""
+        current = str(self.data["village"].get("vision_relay", "") or "")
+        names = [str(t["name"]) for t in self.data["templates"] if t.get("reads_images", True)]
+        if current and current not in names:
+            names.append(current)
+        self.v_relay.blockSignals(True)
+        self.v_relay.clear()
+        self.v_relay.addItem(self.tr("None"), "")
+        for name in names:
+            self.v_relay.addItem(name, name)
+        self.v_relay.setCurrentIndex(max(0, self.v_relay.findData(current)))
+        self.v_relay.blockSignals(False)
+
+    def _relay_chosen(self, _index: int) -> None:
+        self.data["village"]["vision_relay"] = self.v_relay.currentData() or ""
 
     # ================================================================= validation + save
     def show_problems(self, problems: list[tuple[str, str]]) -> None:
