@@ -709,6 +709,12 @@ T: dict[str, tuple[str, str]] = {
     ),
     # the watches (issue 15): app/widgets/watch_dialog.py, watch_rhythm.py, watch_region.py, watch_panel.py
     "Region of interest": ("注目する範囲", "关注区域"),
+    "timeline: {count} events, {size} MB, {kept}": (
+        "タイムライン: 出来事 {count} 件、{size} MB、{kept}",
+        "时间线：{count} 个事件，{size} MB，{kept}",
+    ),
+    "kept {days} days": ("{days} 日間保存", "保留 {days} 天"),
+    "kept until deleted": ("削除するまで保存", "保留到删除为止"),
     "Vision relay": ("ビジョンリレー", "视觉中继"),
     "None": ("なし", "无"),
     "An agent whose model cannot read images gets this template's description of each tool image instead, so a watch or a chat on a text-only model still sees the camera.": (

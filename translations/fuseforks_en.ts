@@ -2250,47 +2250,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="297" />
+        <location filename="../app/widgets/watch_panel.py" line="309" />
         <source>Watches</source>
         <translation>Watches</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="298" />
+        <location filename="../app/widgets/watch_panel.py" line="310" />
         <source>Watch…</source>
         <translation>Watch…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="299" />
+        <location filename="../app/widgets/watch_panel.py" line="311" />
         <source>New watch</source>
         <translation>New watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="300" />
+        <location filename="../app/widgets/watch_panel.py" line="312" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>No watches. Press Watch… to have this agent watch its camera.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="371" />
+        <location filename="../app/widgets/watch_panel.py" line="383" />
         <source>Delete watch</source>
         <translation>Delete watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="374" />
+        <location filename="../app/widgets/watch_panel.py" line="386" />
         <source>Delete the watch “{watch}”?</source>
         <translation>Delete the watch “{watch}”?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="377" />
+        <location filename="../app/widgets/watch_panel.py" line="389" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>Its timeline holds {count} events. Keep them, or delete them with their pictures?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="380" />
+        <location filename="../app/widgets/watch_panel.py" line="392" />
         <source>Delete, keep the timeline</source>
         <translation>Delete, keep the timeline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="381" />
+        <location filename="../app/widgets/watch_panel.py" line="393" />
         <source>Delete with its timeline</source>
         <translation>Delete with its timeline</translation>
     </message>
@@ -2298,138 +2298,153 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>at {times}</source>
         <translation>at {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <location filename="../app/widgets/watch_panel.py" line="152" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>continuously, a frame every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="154" />
         <source>every {minutes} min</source>
         <translation>every {minutes} min</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="152" />
+        <location filename="../app/widgets/watch_panel.py" line="155" />
         <source>every {seconds} s</source>
         <translation>every {seconds} s</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="157" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
         <source>Watching</source>
         <translation>Watching</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="163" />
+        <location filename="../app/widgets/watch_panel.py" line="173" />
         <source>Ended at its stop time</source>
         <translation>Ended at its stop time</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="161" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Stopped</source>
         <translation>Stopped</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="167" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>Paused: the {limit} calls of this hour are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="166" />
+        <location filename="../app/widgets/watch_panel.py" line="169" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>Paused: today's {limit} tokens are spent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="175" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>Paused: this agent's model cannot read images and no vision relay is set</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>Paused: the camera tool {tool} is gone</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <location filename="../app/widgets/watch_panel.py" line="179" />
         <source>Paused: the history could not be written</source>
         <translation>Paused: the history could not be written</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="181" />
         <source>Paused after an error</source>
         <translation>Paused after an error</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="180" />
+        <location filename="../app/widgets/watch_panel.py" line="183" />
         <source>Ready: not started yet</source>
         <translation>Ready: not started yet</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="181" />
+        <location filename="../app/widgets/watch_panel.py" line="184" />
         <source>Paused</source>
         <translation>Paused</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="186" />
+        <location filename="../app/widgets/watch_panel.py" line="189" />
+        <source>kept {days} days</source>
+        <translation>kept {days} days</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="189" />
+        <source>kept until deleted</source>
+        <translation>kept until deleted</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="190" />
+        <source>timeline: {count} events, {size} MB, {kept}</source>
+        <translation>timeline: {count} events, {size} MB, {kept}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="197" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="196" />
+        <location filename="../app/widgets/watch_panel.py" line="207" />
         <source>change score: no frame yet</source>
         <translation>change score: no frame yet</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="199" />
+        <location filename="../app/widgets/watch_panel.py" line="210" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>change score {score} (threshold {threshold}): sent to the model</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="201" />
+        <location filename="../app/widgets/watch_panel.py" line="212" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>change score {score} (threshold {threshold}): not sent</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Resume</source>
         <translation>Resume</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="224" />
+        <location filename="../app/widgets/watch_panel.py" line="236" />
         <source>Pause {watch}</source>
         <translation>Pause {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="224" />
+        <location filename="../app/widgets/watch_panel.py" line="236" />
         <source>Resume {watch}</source>
         <translation>Resume {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="226" />
+        <location filename="../app/widgets/watch_panel.py" line="238" />
         <source>Stop</source>
         <translation>Stop</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="228" />
+        <location filename="../app/widgets/watch_panel.py" line="240" />
         <source>Edit</source>
         <translation>Edit</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="229" />
+        <location filename="../app/widgets/watch_panel.py" line="241" />
         <source>Delete</source>
         <translation>Delete</translation>
     </message>

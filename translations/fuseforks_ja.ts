@@ -2250,47 +2250,47 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="297" />
+        <location filename="../app/widgets/watch_panel.py" line="309" />
         <source>Watches</source>
         <translation>見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="298" />
+        <location filename="../app/widgets/watch_panel.py" line="310" />
         <source>Watch…</source>
         <translation>見守る…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="299" />
+        <location filename="../app/widgets/watch_panel.py" line="311" />
         <source>New watch</source>
         <translation>新しい見守り</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="300" />
+        <location filename="../app/widgets/watch_panel.py" line="312" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>見守りはありません。「見守る…」を押すと、このエージェントがカメラを見守ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="371" />
+        <location filename="../app/widgets/watch_panel.py" line="383" />
         <source>Delete watch</source>
         <translation>見守りを削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="374" />
+        <location filename="../app/widgets/watch_panel.py" line="386" />
         <source>Delete the watch “{watch}”?</source>
         <translation>見守り「{watch}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="377" />
+        <location filename="../app/widgets/watch_panel.py" line="389" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>タイムラインには出来事が {count} 件あります。残しますか、それとも画像ごと削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="380" />
+        <location filename="../app/widgets/watch_panel.py" line="392" />
         <source>Delete, keep the timeline</source>
         <translation>削除してタイムラインは残す</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="381" />
+        <location filename="../app/widgets/watch_panel.py" line="393" />
         <source>Delete with its timeline</source>
         <translation>タイムラインごと削除</translation>
     </message>
@@ -2298,138 +2298,153 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>at {times}</source>
         <translation>{times} に</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <location filename="../app/widgets/watch_panel.py" line="152" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>連続、{seconds} 秒ごとに1フレーム</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="154" />
         <source>every {minutes} min</source>
         <translation>{minutes} 分ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="152" />
+        <location filename="../app/widgets/watch_panel.py" line="155" />
         <source>every {seconds} s</source>
         <translation>{seconds} 秒ごと</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="157" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
         <source>Watching</source>
         <translation>見守り中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="163" />
+        <location filename="../app/widgets/watch_panel.py" line="173" />
         <source>Ended at its stop time</source>
         <translation>終了時刻に終わりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="161" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Stopped</source>
         <translation>停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="167" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>一時停止: この1時間の呼び出し {limit} 回を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="166" />
+        <location filename="../app/widgets/watch_panel.py" line="169" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>一時停止: 今日のトークン {limit} を使い切りました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="175" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>一時停止: このエージェントのモデルは画像を読めず、視覚の中継も設定されていません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>一時停止: カメラのツール {tool} がなくなりました</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <location filename="../app/widgets/watch_panel.py" line="179" />
         <source>Paused: the history could not be written</source>
         <translation>一時停止: 履歴を書き込めませんでした</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="181" />
         <source>Paused after an error</source>
         <translation>エラーのため一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="180" />
+        <location filename="../app/widgets/watch_panel.py" line="183" />
         <source>Ready: not started yet</source>
         <translation>準備済み: まだ始めていません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="181" />
+        <location filename="../app/widgets/watch_panel.py" line="184" />
         <source>Paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="186" />
+        <location filename="../app/widgets/watch_panel.py" line="189" />
+        <source>kept {days} days</source>
+        <translation>{days} 日間保存</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="189" />
+        <source>kept until deleted</source>
+        <translation>削除するまで保存</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="190" />
+        <source>timeline: {count} events, {size} MB, {kept}</source>
+        <translation>タイムライン: 出来事 {count} 件、{size} MB、{kept}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="197" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>ビジョン呼び出し {calls} / {calls_limit}（この1時間）、トークン {tokens} / {tokens_limit}（今日）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="196" />
+        <location filename="../app/widgets/watch_panel.py" line="207" />
         <source>change score: no frame yet</source>
         <translation>変化スコア: まだフレームがありません</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="199" />
+        <location filename="../app/widgets/watch_panel.py" line="210" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：モデルに送信</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="201" />
+        <location filename="../app/widgets/watch_panel.py" line="212" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>変化スコア {score}（しきい値 {threshold}）：送信せず</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Pause</source>
         <translation>一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Resume</source>
         <translation>再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="224" />
+        <location filename="../app/widgets/watch_panel.py" line="236" />
         <source>Pause {watch}</source>
         <translation>{watch} を一時停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="224" />
+        <location filename="../app/widgets/watch_panel.py" line="236" />
         <source>Resume {watch}</source>
         <translation>{watch} を再開</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="226" />
+        <location filename="../app/widgets/watch_panel.py" line="238" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="228" />
+        <location filename="../app/widgets/watch_panel.py" line="240" />
         <source>Edit</source>
         <translation>編集</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="229" />
+        <location filename="../app/widgets/watch_panel.py" line="241" />
         <source>Delete</source>
         <translation>削除</translation>
     </message>

@@ -2250,47 +2250,47 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchPanel</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="297" />
+        <location filename="../app/widgets/watch_panel.py" line="309" />
         <source>Watches</source>
         <translation>看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="298" />
+        <location filename="../app/widgets/watch_panel.py" line="310" />
         <source>Watch…</source>
         <translation>看护…</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="299" />
+        <location filename="../app/widgets/watch_panel.py" line="311" />
         <source>New watch</source>
         <translation>新建看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="300" />
+        <location filename="../app/widgets/watch_panel.py" line="312" />
         <source>No watches. Press Watch… to have this agent watch its camera.</source>
         <translation>没有看护。按“看护…”让这个智能体看护它的相机。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="371" />
+        <location filename="../app/widgets/watch_panel.py" line="383" />
         <source>Delete watch</source>
         <translation>删除看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="374" />
+        <location filename="../app/widgets/watch_panel.py" line="386" />
         <source>Delete the watch “{watch}”?</source>
         <translation>删除看护“{watch}”？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="377" />
+        <location filename="../app/widgets/watch_panel.py" line="389" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>它的时间线有 {count} 个事件。保留它们，还是连同图片一起删除？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="380" />
+        <location filename="../app/widgets/watch_panel.py" line="392" />
         <source>Delete, keep the timeline</source>
         <translation>删除，保留时间线</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="381" />
+        <location filename="../app/widgets/watch_panel.py" line="393" />
         <source>Delete with its timeline</source>
         <translation>连同时间线一起删除</translation>
     </message>
@@ -2298,138 +2298,153 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WatchRow</name>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="147" />
+        <location filename="../app/widgets/watch_panel.py" line="150" />
         <source>at {times}</source>
         <translation>在 {times}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="149" />
+        <location filename="../app/widgets/watch_panel.py" line="152" />
         <source>continuously, a frame every {seconds} s</source>
         <translation>连续，每 {seconds} 秒一帧</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="151" />
+        <location filename="../app/widgets/watch_panel.py" line="154" />
         <source>every {minutes} min</source>
         <translation>每 {minutes} 分钟</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="152" />
+        <location filename="../app/widgets/watch_panel.py" line="155" />
         <source>every {seconds} s</source>
         <translation>每 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="157" />
+        <location filename="../app/widgets/watch_panel.py" line="160" />
         <source>Watching</source>
         <translation>看护中</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="160" />
-        <location filename="../app/widgets/watch_panel.py" line="170" />
+        <location filename="../app/widgets/watch_panel.py" line="163" />
+        <location filename="../app/widgets/watch_panel.py" line="173" />
         <source>Ended at its stop time</source>
         <translation>已在结束时间停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="161" />
+        <location filename="../app/widgets/watch_panel.py" line="164" />
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="164" />
+        <location filename="../app/widgets/watch_panel.py" line="167" />
         <source>Paused: the {limit} calls of this hour are spent</source>
         <translation>已暂停：本小时的 {limit} 次调用已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="166" />
+        <location filename="../app/widgets/watch_panel.py" line="169" />
         <source>Paused: today's {limit} tokens are spent</source>
         <translation>已暂停：今天的 {limit} 令牌已用完</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="172" />
+        <location filename="../app/widgets/watch_panel.py" line="175" />
         <source>Paused: this agent's model cannot read images and no vision relay is set</source>
         <translation>已暂停：此智能体的模型无法读取图像，且未设置视觉中继</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="174" />
+        <location filename="../app/widgets/watch_panel.py" line="177" />
         <source>Paused: the camera tool {tool} is gone</source>
         <translation>已暂停：相机工具 {tool} 不存在了</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="176" />
+        <location filename="../app/widgets/watch_panel.py" line="179" />
         <source>Paused: the history could not be written</source>
         <translation>已暂停：无法写入历史记录</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="178" />
+        <location filename="../app/widgets/watch_panel.py" line="181" />
         <source>Paused after an error</source>
         <translation>因出错而暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="180" />
+        <location filename="../app/widgets/watch_panel.py" line="183" />
         <source>Ready: not started yet</source>
         <translation>已就绪：尚未开始</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="181" />
+        <location filename="../app/widgets/watch_panel.py" line="184" />
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="186" />
+        <location filename="../app/widgets/watch_panel.py" line="189" />
+        <source>kept {days} days</source>
+        <translation>保留 {days} 天</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="189" />
+        <source>kept until deleted</source>
+        <translation>保留到删除为止</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="190" />
+        <source>timeline: {count} events, {size} MB, {kept}</source>
+        <translation>时间线：{count} 个事件，{size} MB，{kept}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/watch_panel.py" line="197" />
         <source>vision calls {calls} / {calls_limit} this hour, {tokens} / {tokens_limit} tokens today</source>
         <translation>视觉调用 {calls} / {calls_limit}（本小时），令牌 {tokens} / {tokens_limit}（今天）</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="196" />
+        <location filename="../app/widgets/watch_panel.py" line="207" />
         <source>change score: no frame yet</source>
         <translation>变化分数：还没有画面</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="199" />
+        <location filename="../app/widgets/watch_panel.py" line="210" />
         <source>change score {score} (threshold {threshold}): sent to the model</source>
         <translation>变化分数 {score}（阈值 {threshold}）：已发送给模型</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="201" />
+        <location filename="../app/widgets/watch_panel.py" line="212" />
         <source>change score {score} (threshold {threshold}): not sent</source>
         <translation>变化分数 {score}（阈值 {threshold}）：未发送</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="221" />
+        <location filename="../app/widgets/watch_panel.py" line="233" />
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="224" />
+        <location filename="../app/widgets/watch_panel.py" line="236" />
         <source>Pause {watch}</source>
         <translation>暂停 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="224" />
+        <location filename="../app/widgets/watch_panel.py" line="236" />
         <source>Resume {watch}</source>
         <translation>继续 {watch}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="226" />
+        <location filename="../app/widgets/watch_panel.py" line="238" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="228" />
+        <location filename="../app/widgets/watch_panel.py" line="240" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="229" />
+        <location filename="../app/widgets/watch_panel.py" line="241" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.settings.storage_page import megabytes
 from app.style import problem_colour
 from core.events import WatchChanged, WatchMetered, WatchScored
 from core.watch.model import Meter, Rhythm, WatchView
@@ -85,7 +86,9 @@ class WatchRow(QFrame):
         self.meter_label.setObjectName("watchMeter")
         self.score_label = QLabel()
         self.score_label.setObjectName("watchScore")
-        for label in (self.name, self.state, self.meter_label, self.score_label):
+        self.timeline_label = QLabel()  # the timeline's events and their disk use (WA-26)
+        self.timeline_label.setObjectName("watchTimeline")
+        for label in (self.name, self.state, self.meter_label, self.score_label, self.timeline_label):
             label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.pause_button = QToolButton()  # no 80 px least width: four fit the narrow pane
@@ -108,7 +111,7 @@ class WatchRow(QFrame):
         box = QVBoxLayout(self)
         box.setContentsMargins(8, 6, 8, 6)
         box.setSpacing(2)
-        for label in (self.name, self.state, self.meter_label, self.score_label):
+        for label in (self.name, self.state, self.meter_label, self.score_label, self.timeline_label):
             box.addWidget(label)
         box.addLayout(buttons)
         self.set_view(view)
@@ -180,6 +183,14 @@ class WatchRow(QFrame):
             return self.tr("Ready: not started yet")  # made ready (the demo's), never run
         return self.tr("Paused")
 
+    def timeline_text(self) -> str:
+        view = self.view
+        keep = view.watch.keep_days
+        kept = self.tr("kept {days} days").format(days=keep) if keep else self.tr("kept until deleted")
+        return self.tr("timeline: {count} events, {size} MB, {kept}").format(
+            count=view.events, size=megabytes(view.timeline_bytes), kept=kept
+        )
+
     def meter_text(self) -> str:
         m = self.meter
         return self.tr(
@@ -215,6 +226,7 @@ class WatchRow(QFrame):
             self.state.setStyleSheet(sheet)
         self.meter_label.setText(self.meter_text())
         self.score_label.setText(self.score_text())
+        self.timeline_label.setText(self.timeline_text())
         running = state.status == "running"
         ready = state.status == "paused" and not state.reason
         self.pause_button.setText(

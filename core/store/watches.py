@@ -239,6 +239,17 @@ class StoreWatches(StoreBase):
             marks = ",".join("?" * len(ids))
             return int(conn.execute(f"DELETE FROM camera_events WHERE id IN ({marks})", ids).rowcount)
 
+    def timeline_summary(self, watch_id: str) -> tuple[int, int]:
+        """(the watch's events on the timeline, the bytes their keyframes take, each blob once),
+        from the blobs registry: one indexed query, no file touched (the window asks it)."""
+        rows = self._q(
+            "SELECT (SELECT COUNT(*) FROM camera_events WHERE watch_id=?) AS events,"
+            " (SELECT COALESCE(SUM(b.size), 0) FROM blobs b WHERE b.sha256 IN"
+            "  (SELECT keyframe FROM camera_events WHERE watch_id=? AND keyframe != '')) AS bytes",
+            (watch_id, watch_id),
+        )
+        return int(rows[0]["events"]), int(rows[0]["bytes"])
+
     def watch_keyframe_names(self) -> set[str]:
         """The blobs the timeline and the watches' last keyframes keep (the clean-up keeps them)."""
         rows = self._q(

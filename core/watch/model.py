@@ -233,3 +233,4 @@ class WatchView:
     state: WatchState
     meter: Meter
     events: int = 0  # events on its timeline
+    timeline_bytes: int = 0  # the disk its keyframes take (each once)

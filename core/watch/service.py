@@ -153,7 +153,8 @@ class Watches:
         if watch is None:
             return None
         state = self._runners[watch_id].state if watch_id in self._runners else self._states[watch_id]
-        return WatchView(watch, state, self.meter(watch_id))
+        events, size = self.store.timeline_summary(watch_id)
+        return WatchView(watch, state, self.meter(watch_id), events, size)
 
     def new_watch(self, agent_id: str, instruction: str) -> Watch:
         return Watch(f"w{secrets.token_hex(6)}", agent_id, instruction or "-", created=self.clock())

@@ -12,7 +12,9 @@ from app.settings import SettingsDialog
 from core.config import parse_config
 
 
-def test_the_relay_is_one_of_the_templates_that_read_images_and_is_saved(qtbot: QtBot, tmp_path: Path) -> None:
+def test_the_relay_is_one_of_the_templates_that_read_images_and_is_saved(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
     path = tmp_path / "fuseforks.json"
     config = parse_config(
         {

@@ -14,7 +14,7 @@ from app.bridge import EventBridge
 from app.i18n import Translations
 from app.widgets.watch_panel import WatchPanel, WatchRow, tokens
 from core.events import EventBus, WatchChanged
-from core.watch.model import Limits, Rhythm, Watch, WatchState
+from core.watch.model import Limits, Meter, Rhythm, Watch, WatchState, WatchView
 from tests.fakes.watches import FakeWatches
 
 BIRD = Watch(
@@ -258,3 +258,14 @@ def test_a_ready_watch_says_so_and_offers_start(qtbot: QtBot) -> None:
     assert (row.state.text(), row.pause_button.text()) == ("Ready: not started yet", "Start")
     row.pause_button.click()
     assert fake.calls[-1] == ("resume", "w-ready")
+
+
+def test_a_row_shows_its_timeline_and_the_disk_it_takes(qtbot: QtBot) -> None:
+    watch = Watch("w-t", "muse", "door", keep_days=7)
+    row = WatchRow(
+        WatchView(watch, WatchState(), Meter(0, 120, 0, 500_000), events=3, timeline_bytes=2_450_000)
+    )
+    qtbot.addWidget(row)
+    assert row.timeline_label.text() == "timeline: 3 events, 2.5 MB, kept 7 days"
+    row.set_view(WatchView(watch.with_(keep_days=0), WatchState(), Meter(0, 120, 0, 500_000)))
+    assert row.timeline_label.text() == "timeline: 0 events, 0.0 MB, kept until deleted"

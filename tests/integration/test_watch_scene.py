@@ -70,6 +70,8 @@ async def test_600_frames_with_one_bird(tmp_path: Path) -> None:
         keyframe = watches.keyframe(event.id)
         assert keyframe is not None
         assert keyframe.data == Scene("static-then-bird", BIRD_AT, BIRD_FRAMES, seed=5).jpeg(BIRD_AT)
+        view = watches.view("feeder")
+        assert view is not None and (view.events, view.timeline_bytes) == (1, len(keyframe.data))
         meter = watches.meter("feeder")
         assert (meter.calls_hour, meter.calls_limit) == (4, 120)
         assert meter.tokens_day == (1000 + 10) + (1500 + 40) + (1200 + 20) + (1000 + 10)
