@@ -42,6 +42,7 @@ class WatchPane(QObject):
         bridge.watchChanged.connect(self.panel.on_changed)
         bridge.watchScored.connect(self.panel.on_scored)
         bridge.watchMetered.connect(self.panel.on_metered)
+        bridge.cameraEvent.connect(self.panel.on_event)
         self.panel.newRequested.connect(lambda: self.open_dialog(None))
         self.panel.editRequested.connect(self.open_dialog)
         window.agent_list.currentItemChanged.connect(lambda *_: self.panel.show_agent(window.current_agent()))

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from app.settings.storage_page import megabytes
 from app.style import problem_colour
-from core.events import WatchChanged, WatchMetered, WatchScored
+from core.events import CameraEventReported, WatchChanged, WatchMetered, WatchScored
 from core.watch.model import Meter, Rhythm, WatchView
 from core.watch.ports import WatchesLike
 
@@ -365,6 +365,13 @@ class WatchPanel(QWidget):
         row = self.rows.get(event.watch_id)
         if row is not None:
             row.set_score(event.score, event.threshold, event.sent)
+
+    def on_event(self, event: CameraEventReported) -> None:
+        """A reported event: its watch's row counts it (and the disk it takes) at once."""
+        row = self.rows.get(event.watch_id)
+        view = None if row is None or self.watches is None else self.watches.view(event.watch_id)
+        if row is not None and view is not None:
+            row.set_view(view)
 
     def on_metered(self, event: WatchMetered) -> None:
         row = self.rows.get(event.watch_id)

@@ -91,6 +91,7 @@ class Watches:
         self._loaded = False
         self.budget = WatchBudget(store, clock=lambda: self.clock())  # the meter follows ``clock``
         self.turns: dict[str, str] = {}  # the running runs' turn ids -> their watch (relay calls)
+        self._estimates: dict[str, int] = {}  # each watch's last run estimate (WA-31)
         # the frame of each watch's running turn: report_event's keyframe (sha256, media type)
         self.current_frame: dict[str, tuple[str, str]] = {}
         village.conversation_tools = self.conversation_tools
@@ -379,7 +380,9 @@ class Watches:
         agent's route or as relay calls: ``core.watch.relay.estimate_for``) within the day's tokens."""
         images = [image, image] if watch.compare_previous and self._states_of(watch.id).keyframe else [image]
         run = [ChatMessage(Role.USER, watch.instruction), ChatMessage(Role.TOOL, "", attachments=images)]
-        return self.budget.check(watch, estimate_for(self.village.config, watch.agent_id, run))
+        estimate = estimate_for(self.village.config, watch.agent_id, run)
+        self._estimates[watch.id] = estimate  # counted instead when the provider reports no usage
+        return self.budget.check(watch, estimate)
 
     def _states_of(self, watch_id: str) -> WatchState:
         runner = self._runners.get(watch_id)
@@ -397,6 +400,8 @@ class Watches:
     ) -> None:
         """A run's model calls (one row each, the tokens on the first) are on the meter."""
         now = self.clock()
+        if tokens <= 0:  # the provider reported no usage: the run's estimate (WA-33)
+            tokens = self._estimates.get(watch.id, 0)
         for i in range(max(1, calls)):
             await asyncio.to_thread(self.store.add_watch_call, watch.id, tokens if i == 0 else 0, kind, now)
         m = self.meter(watch.id)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.bridge import EventBridge
 from app.i18n import Translations
 from app.widgets.watch_panel import WatchPanel, WatchRow, tokens
-from core.events import EventBus, WatchChanged
+from core.events import CameraEventReported, EventBus, WatchChanged
 from core.watch.model import Limits, Meter, Rhythm, Watch, WatchState, WatchView
 from tests.fakes.watches import FakeWatches
 
@@ -269,3 +269,17 @@ def test_a_row_shows_its_timeline_and_the_disk_it_takes(qtbot: QtBot) -> None:
     assert row.timeline_label.text() == "timeline: 3 events, 2.5 MB, kept 7 days"
     row.set_view(WatchView(watch.with_(keep_days=0), WatchState(), Meter(0, 120, 0, 500_000)))
     assert row.timeline_label.text() == "timeline: 0 events, 0.0 MB, kept until deleted"
+
+
+def test_a_reported_event_is_counted_on_its_row_at_once(qtbot: QtBot) -> None:
+    seen: list[CameraEventReported] = []
+    fake = FakeWatches(publish=lambda e: seen.append(e) if isinstance(e, CameraEventReported) else None)
+    fake.add(Watch("w-door", "muse", "the door"))
+    panel = WatchPanel(fake)
+    qtbot.addWidget(panel)
+    panel.show_agent("muse")
+    row = panel.rows["w-door"]
+    assert row.timeline_label.text().startswith("timeline: 0 events")
+    fake.report("w-door", "Someone at the door")
+    panel.on_event(seen[-1])
+    assert row.timeline_label.text().startswith("timeline: 1 events")

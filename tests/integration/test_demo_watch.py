@@ -11,7 +11,9 @@ import pytest
 from app.demo import DEMO_AGENT_ID, DEMO_WATCH_ID, demo_config, offer_demo_watch
 from app.keys import KeyStore
 from app.launcher import make_runtime
+from core.canonical import ChatMessage, ImageData, Role
 from core.events import CameraEventReported, WatchNotification, WatchScored
+from core.watch.relay import estimate_for
 from tests.fakes.servers import start_camera, stop
 from tests.fakes.waits import until
 from tests.fakes.watching import VirtualTime
@@ -48,6 +50,17 @@ async def test_the_demo_watch_is_ready_and_reports_the_visiting_bird(tmp_path: P
         assert [e.title for e in reported] == ["[Offline demo] The picture changed"] * 2
         notified = [e for e in seen if isinstance(e, WatchNotification)]
         assert [n.event_id for n in notified] == [reported[0].event_id]  # the second is in the cooldown
+        # the demo model reports no usage: each run counts its estimate (WA-33), one frame, then two
+        frame = ImageData("image/jpeg", b"", 640, 424)
+
+        def cost(images: int) -> int:
+            run = [
+                ChatMessage(Role.USER, view.watch.instruction),
+                ChatMessage(Role.TOOL, "", attachments=[frame] * images),
+            ]
+            return estimate_for(rt.village.config, DEMO_AGENT_ID, run)
+
+        assert watches.meter(DEMO_WATCH_ID).tokens_day == cost(1) + 2 * cost(2)
     finally:
         await rt.village.close()
         assert rt.store is not None
