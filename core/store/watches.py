@@ -138,6 +138,12 @@ class StoreWatches(StoreBase):
                 (watch_id, time.time() if at is None else at, int(tokens), kind),
             )
 
+    def add_watch_calls(self, watch_id: str, tokens: int, calls: int, kind: str, at: float) -> None:
+        """A run's ``calls`` model calls in one transaction: the tokens on the first row."""
+        rows = [(watch_id, at, int(tokens) if i == 0 else 0, kind) for i in range(calls)]
+        with self._tx("add_watch_call") as conn:
+            conn.executemany("INSERT INTO watch_calls (watch_id, at, tokens, kind) VALUES (?, ?, ?, ?)", rows)
+
     def watch_spent(self, watch_id: str, since_calls: float, since_tokens: float) -> tuple[int, int]:
         """(calls at or after ``since_calls``, tokens at or after ``since_tokens``)."""
         rows = self._q(

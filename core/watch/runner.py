@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -34,6 +33,7 @@ from core.stops import Stop
 from core.tool import AgentTool, ToolContext, ToolOutput, ToolReturn
 from core.watch.gate import ChangeGate, GateResult, UndecodableFrame, thumbnail
 from core.watch.model import PauseReason, Watch, WatchState, WatchStatus
+from core.watch.when import format_local
 
 
 class Host(Protocol):
@@ -113,10 +113,6 @@ class Frame:
     ret: ToolReturn
     image: ImageData
     tool: AgentTool
-
-
-def local_time(at: float) -> str:
-    return dt.datetime.fromtimestamp(at).astimezone().strftime("%H:%M:%S")
 
 
 class WatchRunner:
@@ -290,7 +286,7 @@ class WatchRunner:
             "watch_run",
             language,
             instruction=w.instruction,
-            time=local_time(now),
+            time=format_local(now),
             score=f"{result.score:.0f}",
         )
         # what the model saw from now on: a restart compares with it and never runs this change again
@@ -349,9 +345,9 @@ class WatchRunner:
             return frame.ret
         language = self.s.language()
         blocks: list[str | ImageData] = [
-            note("watch_previous_frame", language, time=local_time(self.state.last_run or now)),
+            note("watch_previous_frame", language, time=format_local(self.state.last_run or now)),
             old,
-            note("watch_new_frame", language, time=local_time(now)),
+            note("watch_new_frame", language, time=format_local(now)),
             *frame.ret.output.blocks(),
         ]
         output = ToolOutput.from_blocks(blocks, frame.ret.output.dropped)

@@ -153,7 +153,7 @@ class Watches:
         watch = self._watches.get(watch_id)
         if watch is None:
             return None
-        state = self._runners[watch_id].state if watch_id in self._runners else self._states[watch_id]
+        state = self._states_of(watch_id)
         events, size = self.store.timeline_summary(watch_id)
         return WatchView(watch, state, self.meter(watch_id), events, size)
 
@@ -402,8 +402,7 @@ class Watches:
         now = self.clock()
         if tokens <= 0:  # the provider reported no usage: the run's estimate (WA-33)
             tokens = self._estimates.get(watch.id, 0)
-        for i in range(max(1, calls)):
-            await asyncio.to_thread(self.store.add_watch_call, watch.id, tokens if i == 0 else 0, kind, now)
+        await asyncio.to_thread(self.store.add_watch_calls, watch.id, tokens, max(1, calls), kind, now)
         m = self.meter(watch.id)
         self.village.bus.publish(
             WatchMetered(watch.id, watch.agent_id, m.calls_hour, m.calls_limit, m.tokens_day, m.tokens_limit)
