@@ -12,8 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("app", "core", "wires", "web", "tests", "tools", "translations", "packaging")
-ID = re.compile(r"(?<![A-Za-z0-9_-])((?:S\d\d|D|M|W|L|WA|WC)-\d+)(?!\w)")
-DEFINED = re.compile(r"^- \*\*((?:S\d\d|D|M|W|L|WA|WC)-\d+)\b", re.MULTILINE)
+ID = re.compile(r"(?<![A-Za-z0-9_-])((?:S\d\d|D|M|W|L|WA|WC|AC|PK|DG)-\d+)(?!\w)")
+DEFINED = re.compile(r"^- \*\*((?:S\d\d|D|M|W|L|WA|WC|AC|PK|DG)-\d+)\b", re.MULTILINE)
 DOC_PATH = re.compile(r"(?<![\w/.-])([\w./-]*\w\.md)(?!\w)")
 
 
