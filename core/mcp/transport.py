@@ -11,16 +11,17 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from typing import Any, TextIO, cast
 
+import anyio
 import anyio._core._eventloop as anyio_loop
 import httpx2
 from mcp import StdioServerParameters
 from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 
 from core.config import McpServer, McpSettings
 
@@ -45,6 +46,78 @@ def _asyncio_only() -> str | None:
 
 if anyio_loop.sniffio is None:  # with sniffio installed, anyio asks it (trio, …): left as it is
     anyio_loop.current_async_library = _asyncio_only
+
+
+# How long, and how far, a finished POST stream is read to its end so that its connection goes
+# back to the pool (M-8): the server ends it right after the response, within a millisecond.
+DRAIN_S = 0.25
+DRAIN_BYTES = 64 * 1024
+
+
+class _DrainedOnClose(httpx2.AsyncByteStream):
+    """A response body that, closed before its end, first reads what is left (at most ``DRAIN_BYTES``
+    within ``DRAIN_S``). The SDK closes a tool call's SSE stream as soon as the response event has
+    arrived, a moment before the server's last chunk; unread, that closes the connection, and every
+    call then opened a new one (with a socket in TIME_WAIT each: thousands over a long watch)."""
+
+    def __init__(self, inner: httpx2.AsyncByteStream) -> None:
+        self._inner = inner
+        # One iterator over the inner body for the whole response: the consumer's own iterator is
+        # closed when it stops reading, and the rest of the body must still be readable after that.
+        self._parts: AsyncIterator[bytes] | None = None
+        self._ended = False
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        if self._parts is None:
+            self._parts = aiter(self._inner)
+        while True:
+            try:
+                part = await anext(self._parts)
+            except StopAsyncIteration:
+                self._ended = True
+                return
+            yield part
+
+    async def aclose(self) -> None:
+        try:
+            if self._parts is not None and not self._ended:
+                read = 0
+                with anyio.move_on_after(DRAIN_S):
+                    while read <= DRAIN_BYTES:
+                        try:
+                            read += len(await anext(self._parts))
+                        except StopAsyncIteration:
+                            self._ended = True
+                            break
+        except (httpx2.HTTPError, OSError):
+            pass  # a body that cannot be read to its end just closes its connection
+        finally:
+            parts, self._parts = self._parts, None
+            closer = getattr(parts, "aclose", None)
+            if closer is not None:
+                await closer()
+            await self._inner.aclose()
+
+
+class KeepAliveTransport(httpx2.AsyncBaseTransport):
+    """The default transport, with every POST's streamed answer read to its end on close (M-8)."""
+
+    def __init__(self) -> None:
+        self._inner = httpx2.AsyncHTTPTransport()
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        response = await self._inner.handle_async_request(request)
+        if request.method != "POST" or not isinstance(response.stream, httpx2.AsyncByteStream):
+            return response
+        return httpx2.Response(
+            status_code=response.status_code,
+            headers=response.headers,
+            stream=_DrainedOnClose(response.stream),
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
 
 
 class BearerProbe(httpx2.Auth):
@@ -90,6 +163,6 @@ async def remote_transport(
         )
     timeout = httpx2.Timeout(settings.connect_timeout_s, read=None)
     http = await stack.enter_async_context(
-        create_mcp_http_client(headers=headers, timeout=timeout, auth=auth)
+        httpx2.AsyncClient(headers=headers, timeout=timeout, auth=auth, transport=KeepAliveTransport())
     )
     return streamable_http_client(server.url, http_client=http, max_sse_event_size=MAX_SSE_EVENT_BYTES)

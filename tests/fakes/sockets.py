@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 import os
 import socket
+from pathlib import Path
 
 _SYS_PIDFD_GETFD = 438  # the same number on every architecture (the generic syscall table)
 
@@ -61,3 +62,25 @@ def connected_nodelay(pid: int) -> dict[tuple[str, int], bool]:
     finally:
         os.close(pidfd)
     return found
+
+
+def peers_of_port(port: int) -> set[int]:
+    """The client-side ports of every TCP connection to local ``port`` the kernel still lists,
+    TIME_WAIT included (``/proc/net/tcp``, ``tcp6``): how many connections were opened to it."""
+    peers: set[int] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text(encoding="ascii").splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            local, remote = (int(f.rsplit(":", 1)[1], 16) for f in fields[1:3])
+            state = fields[3]
+            if state == "0A":  # LISTEN
+                continue
+            if remote == port:
+                peers.add(local)
+            elif local == port:
+                peers.add(remote)
+    return peers

@@ -36,3 +36,54 @@ def test_the_sse_stream_has_no_read_timeout(monkeypatch: pytest.MonkeyPatch) -> 
         "sse_read_timeout": None,
         "auth": None,
     }
+
+
+class Body(transport.httpx2.AsyncByteStream):
+    """A response body of ``parts``, then (``hang``) a server that never ends the stream."""
+
+    def __init__(self, parts: list[bytes], hang: bool) -> None:
+        self.parts, self.hang, self.closed, self.given = parts, hang, False, 0
+
+    async def __aiter__(self) -> Any:
+        for part in self.parts:
+            self.given += 1
+            yield part
+        if self.hang:
+            await asyncio.Event().wait()
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+def read_first_then_close(body: Body) -> tuple[list[bytes], bool]:
+    """What the SDK does: stop at the response event, then close the answer."""
+    stream = transport._DrainedOnClose(body)
+
+    async def run() -> tuple[list[bytes], bool]:
+        seen = []
+        async for part in stream:
+            seen.append(part)
+            break
+        await stream.aclose()
+        return seen, stream._ended
+
+    return asyncio.run(run())
+
+
+def test_a_closed_answer_is_read_to_its_end_before_its_connection_is_released() -> None:
+    body = Body([b"event: message\n", b"data: {}\n\n", b""], hang=False)
+    assert read_first_then_close(body) == ([b"event: message\n"], True)
+    assert (body.given, body.closed) == (3, True)
+
+
+def test_a_stream_the_server_keeps_open_is_closed_after_the_drain_limit() -> None:
+    body = Body([b"event: message\n", b": ping\n\n"], hang=True)
+    assert read_first_then_close(body) == ([b"event: message\n"], False)
+    assert (body.given, body.closed) == (2, True)
+
+
+def test_the_drain_reads_no_more_than_its_byte_limit() -> None:
+    body = Body([b"first"] + [b"x" * 16384] * 100, hang=False)
+    assert read_first_then_close(body) == ([b"first"], False)
+    # 64 KiB is four parts of 16 KiB; the fifth passes the limit and ends the drain
+    assert (body.given, body.closed) == (6, True)
