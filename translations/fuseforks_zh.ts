@@ -1888,7 +1888,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/timeline.py" line="162" />
         <source>Deleted watch</source>
-        <translation>已删除的监视</translation>
+        <translation>已删除的看护</translation>
     </message>
     <message>
         <location filename="../app/widgets/timeline.py" line="170" />
@@ -1913,7 +1913,7 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/timeline.py" line="187" />
         <source>Watch</source>
-        <translation>监视</translation>
+        <translation>看护</translation>
     </message>
     <message>
         <location filename="../app/widgets/timeline.py" line="188" />
@@ -1958,12 +1958,12 @@ Images returned by tools are sent to the model provider of the agent that called
     <message>
         <location filename="../app/widgets/timeline.py" line="230" />
         <source>No camera events yet. When a watch reports one, it appears here.</source>
-        <translation>还没有相机事件。监视报告事件后会显示在这里。</translation>
+        <translation>还没有相机事件。看护报告事件后会显示在这里。</translation>
     </message>
     <message>
         <location filename="../app/widgets/timeline.py" line="257" />
         <source>All watches</source>
-        <translation>所有监视</translation>
+        <translation>所有看护</translation>
     </message>
     <message>
         <location filename="../app/widgets/timeline.py" line="263" />
