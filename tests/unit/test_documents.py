@@ -1,0 +1,115 @@
+"""The documents in three languages (DG-1 … DG-4): README, the user guide and PRIVACY have the same
+section structure in en, ja and zh, every relative link and image in them resolves to a file of
+the repository, and each README starts with the two commands."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Each document in (en, ja, zh).
+DOCUMENTS = {
+    "README": ("README.md", "README.ja.md", "README.zh.md"),
+    "guide": ("docs/guide.en.md", "docs/guide.ja.md", "docs/guide.zh.md"),
+    "PRIVACY": ("PRIVACY.md", "PRIVACY.ja.md", "PRIVACY.zh.md"),
+}
+ALL_FILES = [name for names in DOCUMENTS.values() for name in names]
+
+FENCE = re.compile(r"^(```|~~~)")
+HEADING = re.compile(r"^(#{1,6})\s+\S")
+# [text](target) and ![alt](target); the target up to the first space or ")".
+LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+INLINE_CODE = re.compile(r"`[^`]*`")
+EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)  # http:, https:, mailto:, //host
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines outside fenced code blocks, inline code removed."""
+    out: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if FENCE.match(line.strip()):
+            fenced = not fenced
+            continue
+        if not fenced:
+            out.append(INLINE_CODE.sub("", line))
+    return out
+
+
+def heading_levels(text: str) -> list[int]:
+    """The level of each heading, in order (headings inside code blocks do not count)."""
+    return [len(m.group(1)) for line in prose_lines(text) if (m := HEADING.match(line))]
+
+
+def relative_targets(text: str) -> list[str]:
+    """Every link and image target that is a path in the repository (no URL, no bare anchor)."""
+    found: list[str] = []
+    for line in prose_lines(text):
+        for target in LINK.findall(line):
+            if EXTERNAL.match(target) or target.startswith("#"):
+                continue
+            found.append(target.split("#", 1)[0].split("?", 1)[0])
+    return found
+
+
+def read(name: str) -> str:
+    return (ROOT / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_the_three_languages_have_the_same_sections(document: str) -> None:
+    """DG-4: the same number of headings at each level, in the same order."""
+    en, ja, zh = DOCUMENTS[document]
+    levels = {name: heading_levels(read(name)) for name in (en, ja, zh)}
+    assert len(levels[en]) >= 3, f"{en} has almost no sections: {levels[en]}"
+    assert levels[ja] == levels[en], f"{ja} differs from {en}"
+    assert levels[zh] == levels[en], f"{zh} differs from {en}"
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_every_relative_link_and_image_resolves(name: str) -> None:
+    """DG-5: a link or image that names a file of the repository names one that exists."""
+    base = (ROOT / name).parent
+    targets = relative_targets(read(name))
+    missing = [t for t in targets if not (base / t).resolve().exists()]
+    assert missing == [], f"{name}: {missing}"
+    for target in targets:
+        assert (base / target).resolve().is_relative_to(ROOT), f"{name}: {target} leaves the repository"
+
+
+@pytest.mark.parametrize("name", DOCUMENTS["README"])
+def test_the_readme_starts_with_the_two_commands(name: str) -> None:
+    """DG-1: the first three lines are a bash block whose commands are the two commands."""
+    lines = read(name).splitlines()
+    assert lines[0] == "```bash"
+    assert [line.split("#", 1)[0].rstrip() for line in lines[1:3]] == [
+        "python3 dev.py app",
+        "python3 dev.py test",
+    ]
+    assert lines[3] == "```"
+
+
+@pytest.mark.parametrize("name", ("README.md",))
+def test_the_english_readme_links_the_other_languages_and_privacy(name: str) -> None:
+    """DG-1 / DG-3: README.md links README.ja.md, README.zh.md and the three PRIVACY files; each
+    README links its own language's guide."""
+    targets = set(relative_targets(read(name)))
+    assert {"README.ja.md", "README.zh.md", "PRIVACY.md", "PRIVACY.ja.md", "PRIVACY.zh.md", "docs/guide.en.md"} <= targets
+    assert "docs/guide.ja.md" in relative_targets(read("README.ja.md"))
+    assert "PRIVACY.ja.md" in relative_targets(read("README.ja.md"))
+    assert "docs/guide.zh.md" in relative_targets(read("README.zh.md"))
+    assert "PRIVACY.zh.md" in relative_targets(read("README.zh.md"))
+
+
+def test_the_parsers_see_what_they_should() -> None:
+    """The helpers themselves: code blocks hide headings and links, URLs and anchors are not paths."""
+    text = (
+        "# A\n```\n# not a heading [x](nope.md)\n```\n## B `[y](code.md)`\n"
+        "[g](docs/guide.en.md#x) ![i](a.png) [u](https://example.com) [h](#top)\n"
+    )
+    assert heading_levels(text) == [1, 2]
+    assert relative_targets(text) == ["docs/guide.en.md", "a.png"]
