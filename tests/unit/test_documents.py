@@ -93,12 +93,19 @@ def test_the_readme_starts_with_the_two_commands(name: str) -> None:
     assert lines[3] == "```"
 
 
-@pytest.mark.parametrize("name", ("README.md",))
+@pytest.mark.parametrize("name", ["README.md"])
 def test_the_english_readme_links_the_other_languages_and_privacy(name: str) -> None:
     """DG-1 / DG-3: README.md links README.ja.md, README.zh.md and the three PRIVACY files; each
     README links its own language's guide."""
     targets = set(relative_targets(read(name)))
-    assert {"README.ja.md", "README.zh.md", "PRIVACY.md", "PRIVACY.ja.md", "PRIVACY.zh.md", "docs/guide.en.md"} <= targets
+    assert {
+        "README.ja.md",
+        "README.zh.md",
+        "PRIVACY.md",
+        "PRIVACY.ja.md",
+        "PRIVACY.zh.md",
+        "docs/guide.en.md",
+    } <= targets
     assert "docs/guide.ja.md" in relative_targets(read("README.ja.md"))
     assert "PRIVACY.ja.md" in relative_targets(read("README.ja.md"))
     assert "docs/guide.zh.md" in relative_targets(read("README.zh.md"))
@@ -108,7 +115,7 @@ def test_the_english_readme_links_the_other_languages_and_privacy(name: str) -> 
 def test_the_parsers_see_what_they_should() -> None:
     """The helpers themselves: code blocks hide headings and links, URLs and anchors are not paths."""
     text = (
-        "# A\n```\n# not a heading [x](nope.md)\n```\n## B `[y](code.md)`\n"
+        "# A\n```\n# not a heading [x](nope.txt)\n```\n## B `[y](code.txt)`\n"
         "[g](docs/guide.en.md#x) ![i](a.png) [u](https://example.com) [h](#top)\n"
     )
     assert heading_levels(text) == [1, 2]
