@@ -1,6 +1,7 @@
-"""The documents in three languages (DG-1 … DG-4): README, the user guide and PRIVACY have the same
+"""The documents in three languages (DG-1 … DG-7): README, the user guide and PRIVACY have the same
 section structure in en, ja and zh, every relative link and image in them resolves to a file of
-the repository, and each README starts with the two commands."""
+the repository, each README starts with the two commands, and every log line they quote is a kind
+docs/log-lines.md documents, with fields its row names."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ HEADING = re.compile(r"^(#{1,6})\s+\S")
 # [text](target) and ![alt](target); the target up to the first space or ")".
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 INLINE_CODE = re.compile(r"`[^`]*`")
+# A quoted log line: `kind:` or `kind: field=… …` (kind: lower-case words).
+LOG_SPAN = re.compile(r"`([a-z][a-z _]*):((?: [^`]*)?)`")
+FIELD = re.compile(r"([a-z_]+)=")
 EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)  # http:, https:, mailto:, //host
 
 
@@ -53,6 +57,31 @@ def relative_targets(text: str) -> list[str]:
             if EXTERNAL.match(target) or target.startswith("#"):
                 continue
             found.append(target.split("#", 1)[0].split("?", 1)[0])
+    return found
+
+
+def documented_rows() -> dict[str, str]:
+    """Kind -> its row in docs/log-lines.md (the kinds are the `kind:` spans of the first cell)."""
+    rows: dict[str, str] = {}
+    for line in read("docs/log-lines.md").splitlines():
+        cells = line.split("|")
+        if not line.startswith("| `") or len(cells) < 3:
+            continue
+        for kind in re.findall(r"`([^`]+):`", cells[1]):
+            rows[kind] = line
+    return rows
+
+
+def quoted_log_lines(text: str) -> list[tuple[str, list[str]]]:
+    """Every quoted log line of ``text`` (code blocks left out): its kind and the fields it names."""
+    found: list[tuple[str, list[str]]] = []
+    fenced = False
+    for line in text.splitlines():
+        if FENCE.match(line.strip()):
+            fenced = not fenced
+            continue
+        if not fenced:
+            found += [(kind, FIELD.findall(rest)) for kind, rest in LOG_SPAN.findall(line)]
     return found
 
 
@@ -120,3 +149,24 @@ def test_the_parsers_see_what_they_should() -> None:
     )
     assert heading_levels(text) == [1, 2]
     assert relative_targets(text) == ["docs/guide.en.md", "a.png"]
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_every_quoted_log_line_is_documented(name: str) -> None:
+    """DG-7: a log line a document quotes is a documented kind, and each field it names
+    (`name=…`) is named in that kind's row of docs/log-lines.md."""
+    rows = documented_rows()
+    wrong: list[str] = []
+    for kind, fields in quoted_log_lines(read(name)):
+        row = rows.get(kind)
+        if row is None:
+            wrong.append(f"{kind}: not in docs/log-lines.md")
+            continue
+        wrong += [f"{kind}: {f}=" for f in fields if not re.search(rf"\b{f}\b", row)]
+    assert wrong == [], f"{name}: {wrong}"
+
+
+def test_the_log_line_parser() -> None:
+    text = "`tool: … images=1` and `web refused: reason=…`\n```\n`nope: x=1`\n```\n`http://x` `turn:`"
+    assert quoted_log_lines(text) == [("tool", ["images"]), ("web refused", ["reason"]), ("turn", [])]
+    assert {"tool", "turn", "web refused", "llm retry", "llm retry stop"} <= set(documented_rows())
