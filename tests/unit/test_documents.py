@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from core.image_rules import MAX_TOOL_IMAGES_PER_REQUEST
+from core.tool_image import BOMB_EDGE_PX, MAX_BYTES, MAX_EDGE_PX, MAX_PER_RESULT
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Each document in (en, ja, zh).
@@ -170,3 +173,27 @@ def test_the_log_line_parser() -> None:
     text = "`tool: … images=1` and `web refused: reason=…`\n```\n`nope: x=1`\n```\n`http://x` `turn:`"
     assert quoted_log_lines(text) == [("tool", ["images"]), ("web refused", ["reason"]), ("turn", [])]
     assert {"tool", "turn", "web refused", "llm retry", "llm retry stop"} <= set(documented_rows())
+
+
+def limits_table(text: str) -> list[str]:
+    """The value column of the first table under the guide's fourth heading (### Limits / 上限)."""
+    lines = prose_lines(text)
+    heads = [i for i, line in enumerate(lines) if HEADING.match(line)]
+    rows = [line for line in lines[heads[3] : heads[4]] if line.startswith("|")]
+    return [row.split("|")[2].strip() for row in rows[2:]]  # past the header and its rule
+
+
+@pytest.mark.parametrize("name", DOCUMENTS["guide"])
+def test_the_guides_limits_are_the_codes(name: str) -> None:
+    """DG-2: the limits table says the code's numbers, in every language."""
+    values = limits_table(read(name))
+    first = [int(m.group().replace(",", "")) for v in values if (m := re.search(r"\d[\d,]*", v))]
+    assert len(values) == 6, values
+    assert [first[0], first[1], first[2], first[4], first[5]] == [
+        MAX_EDGE_PX,
+        MAX_BYTES // (1024 * 1024),
+        BOMB_EDGE_PX,
+        MAX_PER_RESULT,
+        MAX_TOOL_IMAGES_PER_REQUEST,
+    ]
+    assert "MiB" in values[1]
