@@ -58,6 +58,7 @@ class CompanionSwitch:
         self.port = port
         self.memory = memory
         self.lan = False
+        self.recalled = False  # ``resume`` has looked at what is remembered
         self.companion: WebCompanion | None = None
 
     @property
@@ -124,14 +125,17 @@ class CompanionSwitch:
     async def resume(self) -> bool:
         """Serve again if the switch was left on (the app's start); whether it was. ``OSError``
         or a keyring error from ``start`` propagates, and the switch stays remembered on."""
-        if self.memory is None:
-            return False
-        kept = self.memory.recall(self.village.config.village.id)
-        if not kept.on:
-            return False
-        self.port = kept.port
-        await self.start(lan=kept.lan)
-        return True
+        try:
+            if self.memory is None:
+                return False
+            kept = self.memory.recall(self.village.config.village.id)
+            if not kept.on:
+                return False
+            self.port = kept.port
+            await self.start(lan=kept.lan)
+            return True
+        finally:
+            self.recalled = True
 
     def rotate(self) -> str:
         """A new token: every page signed in with the old one must sign in again."""

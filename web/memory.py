@@ -59,7 +59,8 @@ def parsed(raw: Any) -> dict[str, Remembered]:
 class CompanionMemory:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or memory_path()
-        self.problem: str | None = None  # the unreadable file's reason, once (``recall``)
+        self.problem: str | None = None  # why the file could not be read (then ``kept``: its bytes)
+        self.kept: Path | None = None
         self._villages: dict[str, Remembered] | None = None
 
     def _load(self) -> dict[str, Remembered]:
@@ -77,6 +78,7 @@ class CompanionMemory:
                 os.replace(self.path, aside)  # the bytes kept for the person, never overwritten
             except OSError:
                 aside = self.path  # cannot be moved: it is replaced at the next write
+            self.kept = aside
             event("web memory unreadable", path=self.path, error=type(exc).__name__, kept=aside)
         return self._villages
 
