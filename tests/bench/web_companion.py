@@ -23,8 +23,11 @@ process's RSS growth (after ``gc.collect``).
 Then the media endpoint: ``GET /tool-media/<sha256>.jpg`` of a cached 20 KB JPEG with 8 keep-alive
 connections from another process (``--hammer``), against the same file from a bare Starlette app
 (one ``FileResponse`` route, no authentication) served by uvicorn on the same loop, alternated
-twice; the better of each and their ratio. The client is Python too: the figures are the pair's,
-the ratio says what the companion's checks cost.
+twice; the better of each and their ratio. A third arm is the same bare app answering the bytes
+read in one thread hop (``Response(await to_thread(read_bytes))``, the companion's own way of
+reading; ``FileResponse`` stats, opens and reads in separate hops): against it the ratio is what
+the companion's checks (token, name, hash, type) cost. The client is Python too: the figures are
+the pair's.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ import uvicorn
 from PySide6.QtWidgets import QApplication
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from app.keys import KeyStore
@@ -183,7 +186,10 @@ async def bare_server(path: Path) -> tuple[uvicorn.Server, asyncio.Task[None], i
     async def media(request: Request) -> FileResponse:
         return FileResponse(path, media_type="image/jpeg")
 
-    app = Starlette(routes=[Route("/m.jpg", media)])
+    async def read(request: Request) -> Response:  # the companion's way: one read in a thread
+        return Response(await asyncio.to_thread(path.read_bytes), media_type="image/jpeg")
+
+    app = Starlette(routes=[Route("/m.jpg", media), Route("/r.jpg", read)])
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", access_log=False)
     )
@@ -281,8 +287,9 @@ async def measure(clients: int, seconds: float, media_seconds: float) -> dict[st
         targets = {
             "companion": f"{address}tool-media/{cached.name}",
             "bare": f"http://127.0.0.1:{bare_port}/m.jpg",
+            "read": f"http://127.0.0.1:{bare_port}/r.jpg",
         }
-        rates: dict[str, list[float]] = {"companion": [], "bare": []}
+        rates: dict[str, list[float]] = {arm: [] for arm in targets}
         wrong = 0
         for _round in range(2):
             for arm, target in targets.items():
@@ -332,6 +339,10 @@ def table(r: dict[str, Any]) -> str:
             f"media, a cached 20 KB JPEG, {MEDIA_CLIENTS} keep-alive connections",
             f"companion {media['companion']:.0f} req/s  bare FileResponse {media['bare']:.0f} req/s"
             f"  ratio {media['companion'] / media['bare']:.2f}  (wrong answers {r['media_wrong']})",
+        ),
+        (
+            "  the same vs a bare route reading the file in one thread hop",
+            f"bare read {media['read']:.0f} req/s  ratio {media['companion'] / media['read']:.2f}",
         ),
     ]
     width = max(len(name) for name, _ in rows)
