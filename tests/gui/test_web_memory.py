@@ -21,11 +21,16 @@ from app import gc_guard
 from app.keys import KeyStore
 from app.launcher import run_app
 from app.main_window import MainWindow
+from app.web_resume import CompanionResume
+from core.config import parse_config
+from core.events import Notice
+from core.village import Village
 from tests.fakes.logs import log_lines
 from tests.fakes.servers import free_port
 from tests.fakes.waits import until
 from web.control import CompanionSwitch
 from web.memory import CompanionMemory, Remembered, memory_path
+from web.token import VillageToken
 
 VILLAGE = "remembered-village"
 CONFIG = {
@@ -94,10 +99,15 @@ async def test_left_on_it_serves_again_after_a_restart_and_a_quit_forgets_nothin
     path.write_text(json.dumps(CONFIG), encoding="utf-8")
     port = free_port()
     remember(Remembered(on=True, lan=False, port=port))
-    for _start in range(2):
+    for start in range(2):
         run, win = await started(path)
         token = KeyStore().get(f"web:{VILLAGE}")
         assert token and win.web is not None and win.web.running
+        if start == 0:  # Settings shows it on, with its address
+            box = win.open_settings().web_box
+            assert box.on.isChecked() and not box.lan.isChecked()
+            assert box.address.text() == f"http://127.0.0.1:{port}/"
+            box.window().close()
         assert await answers(port, token) == 200
         assert await answers(port, "wrong") == 401
         win.close()
@@ -167,3 +177,34 @@ def test_wrong_types_are_refused_and_other_villages_are_kept(tmp_path: Path) -> 
     )
     file.write_text('{"villages": {"a": {"port": 70000}}}', encoding="utf-8")
     assert CompanionMemory(file).recall("a") == Remembered()
+
+
+class RefusingKeys:
+    """A keyring that refuses (the companion's token cannot be read)."""
+
+    def get(self, name: str | None) -> str | None:
+        raise RuntimeError("the keyring is locked")
+
+    def set(self, name: str, value: str) -> None:
+        raise RuntimeError("the keyring is locked")
+
+
+@pytest.mark.asyncio
+async def test_a_companion_that_cannot_start_again_is_a_note_and_stays_remembered_on(
+    qapp: QApplication, tmp_path: Path, event_log: Path
+) -> None:
+    memory = CompanionMemory(tmp_path / "web.json")
+    memory.keep(VILLAGE, Remembered(on=True, lan=False, port=0))
+    village = Village(parse_config(CONFIG), backend_factory=lambda t: None)  # type: ignore[arg-type,return-value]
+    switch = CompanionSwitch(
+        village, VillageToken(RefusingKeys(), VILLAGE), memory=CompanionMemory(memory.path)
+    )
+    notes: list[Notice] = []
+    village.bus.subscribe(lambda e: notes.append(e) if isinstance(e, Notice) else None)
+    assert await CompanionResume(switch, village.bus).run() is False
+    assert not switch.running and switch.recalled
+    assert notes == [
+        Notice(None, "warning", "The web companion was on but could not start again: the keyring is locked")
+    ]
+    assert "web resume failed: error=RuntimeError" in log_lines(event_log)
+    assert CompanionMemory(memory.path).recall(VILLAGE) == Remembered(on=True, lan=False, port=0)
