@@ -119,7 +119,7 @@ class CompanionSwitch:
             return
         try:
             self.memory.keep(self.village.config.village.id, state)
-        except OSError as exc:  # the switch still works this session; the next start is off
+        except OSError as exc:  # the switch still works this session; the next start is as last kept
             event("web memory not kept", error=type(exc).__name__)
 
     async def resume(self) -> bool:
