@@ -43,6 +43,7 @@ from core.village import Village
 from core.watch.relay import VisionRelay
 from core.watch.service import Watches
 from web.control import CompanionSwitch
+from web.memory import CompanionMemory
 from web.token import VillageToken
 
 from . import gc_guard
@@ -54,6 +55,7 @@ from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front
 from .keys import KeyStore
 from .main_window import MainWindow
 from .startup_problems import Ask, settle, unattended
+from .web_resume import CompanionResume
 from .widgets.sign_in_link import SignInLinks
 from .widgets.startup_dialog import ask_in_dialog, system_language
 
@@ -313,13 +315,14 @@ async def run_window(
     translations.set_language(config.village.language)
     rt = make_runtime(config, keys)
     village = rt.village
-    # the web companion (issue 16), off until Settings › Village › Web companion turns it on
+    # the web companion (issue 16): Settings › Village › Web companion's switch, remembered (WC-40)
     web = (
         CompanionSwitch(
             rt.village,
             VillageToken(keys, config.village.id),
             conversations=rt.conversations,
             watches=rt.watches,
+            memory=CompanionMemory(),
         )
         if isinstance(rt.village, Village)
         else None
@@ -373,13 +376,15 @@ async def run_window(
             await rt.watches.start()  # after recovery: a cut run is resumed, never run again
             if demo and camera is not None:
                 await offer_demo_watch(rt.watches, config.village.language)
+        if web is not None:
+            await CompanionResume(web, village.bus).run()  # after the watches: it serves them
         gc = start_store_gc(rt)
         await closed
     finally:
         if gc is not None:
             await asyncio.gather(gc, return_exceptions=True)  # never close the store under it
         if web is not None:
-            await web.stop()  # its event streams end before the village closes
+            await web.close()  # its event streams end before the village closes; the switch kept
         if rt.watches is not None:
             await rt.watches.close()
         await village.close()

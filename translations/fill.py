@@ -931,6 +931,24 @@ T: dict[str, tuple[str, str]] = {
         "新しいトークンを作りました。サインイン中のページはすべてサインインし直す必要があります。",
         "已生成新令牌：所有已登录的页面都必须重新登录。",
     ),
+    "Show QR code": ("QR コードを表示", "显示二维码"),
+    "Hide QR code": ("QR コードを隠す", "隐藏二维码"),
+    "Scan it with the phone's camera. It carries the token: show it only to your own devices.": (
+        "スマートフォンのカメラで読み取ってください。トークンを含むので、自分の端末にだけ見せてください。",
+        "用手机相机扫描。它包含令牌：只给你自己的设备看。",
+    ),
+    "The web companion was on but could not start again: {error}": (
+        "Web コンパニオンはオンでしたが、再開できませんでした: {error}",
+        "网页伴侣原为开启，但无法再次启动：{error}",
+    ),
+    (
+        "The web companion's remembered switch could not be read ({problem}). "
+        "It is off; the file was kept as {path}."
+    ): (
+        "Web コンパニオンの記憶したスイッチを読めませんでした（{problem}）。"
+        "オフにしています。ファイルは {path} として残しました。",
+        "无法读取网页伴侣记住的开关（{problem}）。它已关闭；文件保留为 {path}。",
+    ),
 }
 
 

@@ -317,6 +317,19 @@
     </message>
 </context>
 <context>
+    <name>CompanionResume</name>
+    <message>
+        <location filename="../app/web_resume.py" line="32" />
+        <source>The web companion was on but could not start again: {error}</source>
+        <translation>The web companion was on but could not start again: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/web_resume.py" line="39" />
+        <source>The web companion's remembered switch could not be read ({problem}). It is off; the file was kept as {path}.</source>
+        <translation>The web companion's remembered switch could not be read ({problem}). It is off; the file was kept as {path}.</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../app/widgets/composer.py" line="61" />
@@ -2270,27 +2283,27 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>No watches. Press Watch… to have this agent watch its camera.</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="383" />
+        <location filename="../app/widgets/watch_panel.py" line="390" />
         <source>Delete watch</source>
         <translation>Delete watch</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="386" />
+        <location filename="../app/widgets/watch_panel.py" line="393" />
         <source>Delete the watch “{watch}”?</source>
         <translation>Delete the watch “{watch}”?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="389" />
+        <location filename="../app/widgets/watch_panel.py" line="396" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>Its timeline holds {count} events. Keep them, or delete them with their pictures?</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="392" />
+        <location filename="../app/widgets/watch_panel.py" line="399" />
         <source>Delete, keep the timeline</source>
         <translation>Delete, keep the timeline</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="393" />
+        <location filename="../app/widgets/watch_panel.py" line="400" />
         <source>Delete with its timeline</source>
         <translation>Delete with its timeline</translation>
     </message>
@@ -2471,52 +2484,67 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="74" />
+        <location filename="../app/settings/web_box.py" line="91" />
         <source>Web companion</source>
         <translation>Web companion</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="75" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>Serve this village to a web browser on this computer</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="76" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>Also on the local network (a phone in the same network)</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="77" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Copy sign-in link</source>
         <translation>Copy sign-in link</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="78" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>New token</source>
         <translation>New token</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="83" />
+        <location filename="../app/settings/web_box.py" line="98" />
+        <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
+        <translation>Scan it with the phone's camera. It carries the token: show it only to your own devices.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
         <source>Off</source>
         <translation>Off</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="110" />
+        <source>Hide QR code</source>
+        <translation>Hide QR code</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="110" />
+        <source>Show QR code</source>
+        <translation>Show QR code</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="133" />
         <source>The web companion could not start: {error}</source>
         <translation>The web companion could not start: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="112" />
+        <location filename="../app/settings/web_box.py" line="140" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>Sign-in link copied. It carries the token: open it only on your own devices.</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="121" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>No new token: {error}</source>
         <translation>No new token: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="123" />
+        <location filename="../app/settings/web_box.py" line="151" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>New token made: every signed-in page must sign in again.</translation>
     </message>

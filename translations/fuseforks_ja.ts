@@ -317,6 +317,19 @@
     </message>
 </context>
 <context>
+    <name>CompanionResume</name>
+    <message>
+        <location filename="../app/web_resume.py" line="32" />
+        <source>The web companion was on but could not start again: {error}</source>
+        <translation>Web コンパニオンはオンでしたが、再開できませんでした: {error}</translation>
+    </message>
+    <message>
+        <location filename="../app/web_resume.py" line="39" />
+        <source>The web companion's remembered switch could not be read ({problem}). It is off; the file was kept as {path}.</source>
+        <translation>Web コンパニオンの記憶したスイッチを読めませんでした（{problem}）。オフにしています。ファイルは {path} として残しました。</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../app/widgets/composer.py" line="61" />
@@ -2270,27 +2283,27 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
         <translation>見守りはありません。「見守る…」を押すと、このエージェントがカメラを見守ります。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="383" />
+        <location filename="../app/widgets/watch_panel.py" line="390" />
         <source>Delete watch</source>
         <translation>見守りを削除</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="386" />
+        <location filename="../app/widgets/watch_panel.py" line="393" />
         <source>Delete the watch “{watch}”?</source>
         <translation>見守り「{watch}」を削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="389" />
+        <location filename="../app/widgets/watch_panel.py" line="396" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>タイムラインには出来事が {count} 件あります。残しますか、それとも画像ごと削除しますか？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="392" />
+        <location filename="../app/widgets/watch_panel.py" line="399" />
         <source>Delete, keep the timeline</source>
         <translation>削除してタイムラインは残す</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="393" />
+        <location filename="../app/widgets/watch_panel.py" line="400" />
         <source>Delete with its timeline</source>
         <translation>タイムラインごと削除</translation>
     </message>
@@ -2471,52 +2484,67 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="74" />
+        <location filename="../app/settings/web_box.py" line="91" />
         <source>Web companion</source>
         <translation>Web コンパニオン</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="75" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>このコンピューターの Web ブラウザーにこの村を公開する</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="76" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>ローカルネットワークにも公開する（同じネットワークのスマートフォン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="77" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Copy sign-in link</source>
         <translation>サインインリンクをコピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="78" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>New token</source>
         <translation>新しいトークン</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="83" />
+        <location filename="../app/settings/web_box.py" line="98" />
+        <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
+        <translation>スマートフォンのカメラで読み取ってください。トークンを含むので、自分の端末にだけ見せてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
         <source>Off</source>
         <translation>オフ</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="110" />
+        <source>Hide QR code</source>
+        <translation>QR コードを隠す</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="110" />
+        <source>Show QR code</source>
+        <translation>QR コードを表示</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="133" />
         <source>The web companion could not start: {error}</source>
         <translation>Web コンパニオンを開始できませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="112" />
+        <location filename="../app/settings/web_box.py" line="140" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>サインインリンクをコピーしました。トークンを含むので、自分の端末でだけ開いてください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="121" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>No new token: {error}</source>
         <translation>新しいトークンを作れませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="123" />
+        <location filename="../app/settings/web_box.py" line="151" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>新しいトークンを作りました。サインイン中のページはすべてサインインし直す必要があります。</translation>
     </message>

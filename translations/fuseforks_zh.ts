@@ -317,6 +317,19 @@
     </message>
 </context>
 <context>
+    <name>CompanionResume</name>
+    <message>
+        <location filename="../app/web_resume.py" line="32" />
+        <source>The web companion was on but could not start again: {error}</source>
+        <translation>网页伴侣原为开启，但无法再次启动：{error}</translation>
+    </message>
+    <message>
+        <location filename="../app/web_resume.py" line="39" />
+        <source>The web companion's remembered switch could not be read ({problem}). It is off; the file was kept as {path}.</source>
+        <translation>无法读取网页伴侣记住的开关（{problem}）。它已关闭；文件保留为 {path}。</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../app/widgets/composer.py" line="61" />
@@ -2270,27 +2283,27 @@ Images returned by tools are sent to the model provider of the agent that called
         <translation>没有看护。按“看护…”让这个智能体看护它的相机。</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="383" />
+        <location filename="../app/widgets/watch_panel.py" line="390" />
         <source>Delete watch</source>
         <translation>删除看护</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="386" />
+        <location filename="../app/widgets/watch_panel.py" line="393" />
         <source>Delete the watch “{watch}”?</source>
         <translation>删除看护“{watch}”？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="389" />
+        <location filename="../app/widgets/watch_panel.py" line="396" />
         <source>Its timeline holds {count} events. Keep them, or delete them with their pictures?</source>
         <translation>它的时间线有 {count} 个事件。保留它们，还是连同图片一起删除？</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="392" />
+        <location filename="../app/widgets/watch_panel.py" line="399" />
         <source>Delete, keep the timeline</source>
         <translation>删除，保留时间线</translation>
     </message>
     <message>
-        <location filename="../app/widgets/watch_panel.py" line="393" />
+        <location filename="../app/widgets/watch_panel.py" line="400" />
         <source>Delete with its timeline</source>
         <translation>连同时间线一起删除</translation>
     </message>
@@ -2471,52 +2484,67 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="74" />
+        <location filename="../app/settings/web_box.py" line="91" />
         <source>Web companion</source>
         <translation>网页伴侣</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="75" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>在本机的网页浏览器中提供此村庄</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="76" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>也在局域网中提供（同一网络中的手机）</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="77" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Copy sign-in link</source>
         <translation>复制登录链接</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="78" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>New token</source>
         <translation>新令牌</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="83" />
+        <location filename="../app/settings/web_box.py" line="98" />
+        <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
+        <translation>用手机相机扫描。它包含令牌：只给你自己的设备看。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="105" />
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="110" />
+        <source>Hide QR code</source>
+        <translation>隐藏二维码</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="110" />
+        <source>Show QR code</source>
+        <translation>显示二维码</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="133" />
         <source>The web companion could not start: {error}</source>
         <translation>网页伴侣无法启动：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="112" />
+        <location filename="../app/settings/web_box.py" line="140" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>已复制登录链接。它包含令牌：只在你自己的设备上打开。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="121" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>No new token: {error}</source>
         <translation>无法生成新令牌：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="123" />
+        <location filename="../app/settings/web_box.py" line="151" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>已生成新令牌：所有已登录的页面都必须重新登录。</translation>
     </message>

@@ -6,6 +6,11 @@ machine's LAN address, and that address is one the server answers to). A port on
 kept for the session, so a sign-in link already on a phone still works after an off and on; if it
 has been taken meanwhile, a new one is chosen. The token is the village's (``web.token``):
 rotating it signs every page out.
+
+With a ``CompanionMemory`` (``web.memory``) the person's switch is remembered for the village
+(WC-40): ``start`` keeps on, the local network and the port, ``stop`` keeps off, and ``close``
+(the app quitting) stops without changing what is kept; ``resume`` at the next start serves again
+on the port kept, so a sign-in link or QR code already on a phone still works.
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ from __future__ import annotations
 import socket
 
 from core.conversations import Conversations
+from core.log import event
 from core.village import Village
 from core.watch.ports import WatchesLike
+from web.memory import CompanionMemory, Remembered
 from web.server import WebCompanion, WebSettings
 from web.token import VillageToken, sign_in_url
 
@@ -42,13 +49,16 @@ class CompanionSwitch:
         conversations: Conversations | None = None,
         watches: WatchesLike | None = None,
         port: int = 0,
+        memory: CompanionMemory | None = None,
     ) -> None:
         self.village = village
         self.token = token
         self.conversations = conversations
         self.watches = watches
         self.port = port
+        self.memory = memory
         self.lan = False
+        self.recalled = False  # ``resume`` has looked at what is remembered
         self.companion: WebCompanion | None = None
 
     @property
@@ -69,7 +79,7 @@ class CompanionSwitch:
 
     async def start(self, *, lan: bool = False) -> str:
         """Serve (again, after a change of ``lan``); the address. ``OSError`` when it cannot."""
-        await self.stop()
+        await self.close()
         self.lan = lan
         for port in dict.fromkeys((self.port, 0)):
             companion = WebCompanion(
@@ -90,12 +100,42 @@ class CompanionSwitch:
                 continue  # the session's port has been taken meanwhile: a new one
             self.companion, self.port = companion, companion.port
             break
+        self._keep(Remembered(on=True, lan=lan, port=self.port))
         return self.address()
 
     async def stop(self) -> None:
+        """Stop serving and remember it off (the person's switch)."""
+        await self.close()
+        self._keep(Remembered(on=False, lan=self.lan, port=self.port))
+
+    async def close(self) -> None:
+        """Stop serving, what is remembered unchanged (the app quitting)."""
         companion, self.companion = self.companion, None
         if companion is not None:
             await companion.stop()
+
+    def _keep(self, state: Remembered) -> None:
+        if self.memory is None:
+            return
+        try:
+            self.memory.keep(self.village.config.village.id, state)
+        except OSError as exc:  # the switch still works this session; the next start is as last kept
+            event("web memory not kept", error=type(exc).__name__)
+
+    async def resume(self) -> bool:
+        """Serve again if the switch was left on (the app's start); whether it was. ``OSError``
+        or a keyring error from ``start`` propagates, and the switch stays remembered on."""
+        try:
+            if self.memory is None:
+                return False
+            kept = self.memory.recall(self.village.config.village.id)
+            if not kept.on:
+                return False
+            self.port = kept.port
+            await self.start(lan=kept.lan)
+            return True
+        finally:
+            self.recalled = True
 
     def rotate(self) -> str:
         """A new token: every page signed in with the old one must sign in again."""

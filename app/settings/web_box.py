@@ -4,7 +4,8 @@ The switch applies at once (not with Save: it is not part of the configuration f
 the companion on this computer only (127.0.0.1); "Also on the local network" serves it on every
 interface, for a phone in the same network. The address is shown; "Copy sign-in link" puts the
 address with the token in its fragment on the clipboard (the page keeps the token, the server
-never sees it in a URL); "New token" signs every page out. Starting and stopping run on the loop
+never sees it in a URL); "Show QR code" draws the same link as a QR code for a phone's camera
+(hidden until asked: it carries the token, WC-42); "New token" signs every page out. Starting and stopping run on the loop
 through ``Background``; a failure (the port, the keyring) is said in the box and the switch goes
 back off. Without a control (no store, a test) the box is disabled.
 """
@@ -18,6 +19,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.background import Background
+from app.widgets.qr_code import QrCode
 
 
 class CompanionControl(Protocol):
@@ -25,6 +27,9 @@ class CompanionControl(Protocol):
 
     @property
     def running(self) -> bool: ...
+
+    @property
+    def lan(self) -> bool: ...
 
     def address(self) -> str: ...
 
@@ -49,25 +54,37 @@ class WebCompanionBox(QGroupBox):
         self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.copy = QPushButton()
         self.new_token = QPushButton()
+        self.show_qr = QPushButton()
+        self.show_qr.setCheckable(True)
+        self.qr = QrCode()
+        self.qr.hide()
+        self.qr_caption = QLabel()
+        self.qr_caption.setWordWrap(True)
+        self.qr_caption.hide()
         self.status = QLabel()
         self.status.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.copy)
+        buttons.addWidget(self.show_qr)
         buttons.addWidget(self.new_token)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         for widget in (self.on, self.lan, self.address):
             layout.addWidget(widget)
         layout.addLayout(buttons)
+        layout.addWidget(self.qr)
+        layout.addWidget(self.qr_caption)
         layout.addWidget(self.status)
         self.on.toggled.connect(lambda _on: self._apply())
         self.lan.toggled.connect(lambda _on: self._apply() if self.on.isChecked() else None)
         self.copy.clicked.connect(self._copy)
         self.new_token.clicked.connect(self._rotate)
+        self.show_qr.toggled.connect(lambda _on: self._show())
         self.setEnabled(control is not None)
         if control is not None:
-            with QSignalBlocker(self.on):
+            with QSignalBlocker(self.on), QSignalBlocker(self.lan):
                 self.on.setChecked(control.running)
+                self.lan.setChecked(control.running and control.lan)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -76,13 +93,24 @@ class WebCompanionBox(QGroupBox):
         self.lan.setText(self.tr("Also on the local network (a phone in the same network)"))
         self.copy.setText(self.tr("Copy sign-in link"))
         self.new_token.setText(self.tr("New token"))
+        self.qr_caption.setText(
+            self.tr(
+                "Scan it with the phone's camera. It carries the token: show it only to your own devices."
+            )
+        )
         self._show()
 
     def _show(self) -> None:
         address = self.control.address() if self.control is not None else ""
         self.address.setText(address or self.tr("Off"))
         self.copy.setEnabled(bool(address))
+        self.show_qr.setEnabled(bool(address))
         self.new_token.setEnabled(self.control is not None)
+        shown = bool(address) and self.show_qr.isChecked()
+        self.show_qr.setText(self.tr("Hide QR code") if shown else self.tr("Show QR code"))
+        self.qr.show_text(self.control.sign_in_link() if shown and self.control is not None else "")
+        self.qr.setVisible(shown)
+        self.qr_caption.setVisible(shown)
 
     def _apply(self) -> None:
         control = self.control
@@ -121,3 +149,4 @@ class WebCompanionBox(QGroupBox):
             self.status.setText(self.tr("No new token: {error}").format(error=type(exc).__name__))
             return
         self.status.setText(self.tr("New token made: every signed-in page must sign in again."))
+        self._show()  # the QR code carries the new token

@@ -1,23 +1,27 @@
-"""Settings › Village › Web companion (issue 16, WC-14, WC-15): the switch starts and stops the real
-server at once, the local network on opt-in, the sign-in link copied, a new token."""
+"""Settings › Village › Web companion (issue 16, WC-14, WC-15, WC-42): the switch starts and stops the
+real server at once, the local network on opt-in, the sign-in link copied, a new token, the QR code
+of the sign-in link (read back module by module against segno's for the exact link)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
+import segno
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
 from app.settings import SettingsDialog
+from app.widgets.qr_code import QUIET
 from tests.fakes.configs import settings_config
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.waits import until
 from tests.fakes.web import served
-from web.control import CompanionSwitch
+from web.control import CompanionSwitch, lan_address
 from web.token import VillageToken
 
 
@@ -65,6 +69,7 @@ class RefusingControl:
     """A control whose start fails as a taken address would."""
 
     running = False
+    lan = False
 
     def address(self) -> str:
         return ""
@@ -92,3 +97,56 @@ async def test_a_start_that_fails_is_said_and_the_switch_goes_back_off(qtbot: Qt
     assert not box.on.isChecked() and "Address already in use" in box.status.text()
     assert box.status.text().startswith("The web companion could not start")
     dlg.close()
+
+
+def drawn_modules(box: Any) -> list[list[bool]]:
+    """The QR code the box shows, read back from its image: one pixel per module, quiet zone cut."""
+    image = box.qr.image
+    assert image is not None and not box.qr.isHidden()
+    size = image.width() - 2 * QUIET
+    assert image.pixelColor(0, 0).name() == "#ffffff"  # the quiet zone is white
+    return [
+        [image.pixelColor(x + QUIET, y + QUIET).name() == "#000000" for x in range(size)] for y in range(size)
+    ]
+
+
+def segno_modules(link: str) -> list[list[bool]]:
+    return [[bool(m) for m in row] for row in segno.make(link, error="m", boost_error=False).matrix]
+
+
+@pytest.mark.asyncio
+async def test_the_qr_code_is_the_sign_in_link_shown_only_on_demand_lan_address_when_lan_is_on(
+    qtbot: QtBot, tmp_path: Path, plaintext_keyring: Any
+) -> None:
+    async with served(tmp_path, ScriptedBackend.looping("anthropic", "claude-x", ["ok"])) as s:
+        switch = CompanionSwitch(s.rt.village, VillageToken(KeyStore(), "web-village"))  # type: ignore[arg-type]
+        dlg = SettingsDialog(settings_config(), KeyStore(), web=switch)
+        qtbot.addWidget(dlg)
+        dlg.show()
+        box = dlg.web_box
+        assert not box.show_qr.isEnabled() and box.qr.isHidden()
+        box.on.setChecked(True)
+        await until(lambda: switch.running and box.on.isEnabled())
+        assert box.qr.isHidden() and box.qr.image is None  # the token is not on screen until asked
+        assert box.show_qr.text() == "Show QR code"
+        box.show_qr.click()
+        token = switch.token.value()
+        link = f"http://127.0.0.1:{switch.port}/#token={token}"
+        assert drawn_modules(box) == segno_modules(link)
+        assert box.show_qr.text() == "Hide QR code" and not box.qr_caption.isHidden()
+        parts = urlsplit(link)  # the token only in the fragment, which a browser never sends
+        assert parts.fragment == f"token={token}"
+        assert token not in parts.netloc + parts.path + parts.query
+        assert token not in box.address.text()
+        box.lan.setChecked(True)
+        await until(lambda: switch.lan and switch.running and box.on.isEnabled())
+        lan_link = f"http://{lan_address()}:{switch.port}/#token={token}"
+        assert drawn_modules(box) == segno_modules(lan_link)
+        box.new_token.click()  # the code carries the new token at once
+        assert drawn_modules(box) == segno_modules(
+            f"http://{lan_address()}:{switch.port}/#token={switch.token.value()}"
+        )
+        box.show_qr.click()
+        assert box.qr.isHidden() and box.qr.image is None
+        await switch.stop()
+        dlg.close()

@@ -53,6 +53,7 @@ from app.widgets.markdown import CodeBlock, CopyButton, MarkdownView
 from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_scaled
+from app.widgets.qr_code import QrCode
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.rows import Column
 from app.widgets.sampling_card import SamplingArea, SamplingCard
@@ -361,6 +362,12 @@ def settings_dialog(tmp_path: Path) -> QWidget:
 
 
 # every widget class -> how to build one with the fakes it needs
+def qr_code(tmp_path: Path) -> QrCode:
+    code = QrCode()
+    code.show_text("http://127.0.0.1:8765/#token=t")
+    return code
+
+
 BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     AgentList: agent_list,
     Bubble: lambda tmp_path: Bubble("assistant", "I see a shelf."),
@@ -410,6 +417,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     WatchRow: watch_row,
     RegionEditor: region_editor,
     RhythmEditor: lambda tmp_path: RhythmEditor(Rhythm("times", 600.0, ("07:30", "18:00"))),
+    QrCode: qr_code,
 }
 
 
