@@ -48,6 +48,7 @@ from web.token import VillageToken
 from . import gc_guard
 from .backends import make_backend_factory
 from .contracts import BackendFactory, VillageLike
+from . import autorun
 from .demo import DemoCamera, demo_config, offer_demo_watch, uses_demo_camera, with_camera_url
 from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
@@ -369,6 +370,7 @@ async def run_window(
         await village.start()
         window.refresh_agents()
         resume_cut_turns(rt, config, keep_paused=window.add_paused)
+        autorun.attach(window)  # --first-message (PK-4)
         if rt.watches is not None:
             await rt.watches.start()  # after recovery: a cut run is resumed, never run again
             if demo and camera is not None:
