@@ -45,10 +45,9 @@ from core.watch.service import Watches
 from web.control import CompanionSwitch
 from web.token import VillageToken
 
-from . import gc_guard
+from . import autorun, gc_guard
 from .backends import make_backend_factory
 from .contracts import BackendFactory, VillageLike
-from . import autorun
 from .demo import DemoCamera, demo_config, offer_demo_watch, uses_demo_camera, with_camera_url
 from .i18n import Translations
 from .instance import InstanceServer, LockedNotice, ask_to_raise, bring_to_front, server_name
