@@ -16,8 +16,7 @@ DATA_FILES: list[tuple[str, str]] = [
     ("resources/icons/*", "resources/icons"),  # app.launcher.RESOURCES
     ("resources/templates.json", "resources"),  # app.settings.presets
     ("PRIVACY.md", "."),
-    ("PRIVACY.ja.md", "."),  # optional until the translations land
-    ("PRIVACY.zh.md", "."),
+    ("PRIVACY.*.md", "."),  # its translations (ja, zh), when they exist
 ]
 REQUIRED = ["translations/*.qm", "core/catalogs/*.json", "web/page/*", "resources/icons/*", "PRIVACY.md"]
 
