@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Fuseforks task runner: the two README commands.
+"""Fuseforks task runner: the two README commands, and the packaged app.
 
     python3 dev.py app   [APP ARGS...]   install what is needed, then open the window
     python3 dev.py test  [PYTEST ARGS...] install what is needed, then lint, type check and test
+    python3 dev.py package               build the one-folder app into dist/fuseforks (PyInstaller)
+    python3 dev.py package --install     build if needed, then install it for the current user
+                                         (~/.local/share: the app, a desktop entry, its icon)
+    python3 dev.py package --uninstall   remove what --install put there
+    python3 dev.py package --smoke       build, then start the built app with a fresh HOME and check it
 
 Standard library only: it runs on a fresh Debian machine with nothing but Python 3.11, Node 20
 and apt.  Python packages go into ./.venv from the pinned constraints file; Debian packages
@@ -171,11 +176,29 @@ def cmd_test(args: list[str]) -> int:
     return rc
 
 
-def main() -> int:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("app", "test"):
+PACKAGE_OPTIONS = ("--install", "--uninstall", "--smoke")
+
+
+def cmd_package(args: list[str]) -> int:
+    if len(args) > 1 or (args and args[0] not in PACKAGE_OPTIONS):
         print(__doc__)
         return 2
-    handler = cmd_app if sys.argv[1] == "app" else cmd_test
+    if args != ["--uninstall"]:
+        ensure_debs(APT_RUNTIME)
+        ensure_venv("package")
+    # packaging/tool.py is standard library too; the venv's Python runs PyInstaller from it.
+    python = str(PY) if PY.exists() else sys.executable
+    return run([python, str(ROOT / "packaging" / "tool.py"), *args])
+
+
+COMMANDS = {"app": cmd_app, "test": cmd_test, "package": cmd_package}
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        print(__doc__)
+        return 2
+    handler = COMMANDS[sys.argv[1]]
     args = sys.argv[2:]
     if args[:1] == ["--"]:
         args = args[1:]

@@ -1,4 +1,6 @@
-"""``python -m app [--config PATH] [--version]`` (console script ``fuseforks``)."""
+"""``python -m app [--config PATH] [--version] [--first-message TEXT [--quit-after-turn]]`` (console
+script ``fuseforks``). ``--demo-camera ARGS...`` as the first argument runs the camera simulator
+instead (``python -m app.demo_camera ARGS...``): a packaged build has no ``python -m`` (PK-3)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from core import __version__
 from core.log import profile
 from core.paths import private_umask
 
+DEMO_CAMERA_FLAG = "--demo-camera"
+
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -19,6 +23,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--config", type=Path, default=None, help="the run configuration (JSON)")
     parser.add_argument("--version", action="store_true", help="print the version line and exit")
     parser.add_argument("--log-dir", type=Path, default=None, help="where fuseforks.log goes")
+    parser.add_argument("--keyring-backends", action="store_true", help="list the usable keyrings and exit")
+    parser.add_argument("--first-message", default=None, help="send TEXT to the first agent at start")
+    parser.add_argument("--quit-after-turn", action="store_true", help="quit when that turn has ended")
     return parser.parse_args(argv)
 
 
@@ -26,13 +33,35 @@ def version_text() -> str:
     return f"fuseforks {__version__} (profile={profile()})"
 
 
+def print_keyring_backends() -> int:
+    """One line per keyring backend this build carries, ``MODULE.CLASS viable=true|false``, best
+    first (PK-2: the packaged app has the OS ones and no plaintext one)."""
+    from keyring.backend import KeyringBackend, get_all_keyring
+
+    get_all_keyring()  # loads the backends the entry points name
+    classes = sorted(KeyringBackend._classes, key=lambda c: (-c.priority if c.viable else 1, c.__module__))  # type: ignore[attr-defined]
+    for cls in classes:
+        print(f"{cls.__module__}.{cls.__qualname__} viable={str(bool(cls.viable)).lower()}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     private_umask()  # everything the app (and what it starts) writes is private (PRIVACY.md)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == [DEMO_CAMERA_FLAG]:
+        from app.demo_camera.__main__ import main as camera_main
+
+        return camera_main(argv[1:])
     args = parse_args(argv)
     if args.version:
         print(version_text())
         return 0
+    if args.keyring_backends:
+        return print_keyring_backends()
+    from . import autorun
     from .launcher import run  # Qt only from here on
+
+    autorun.configure(args.first_message, args.quit_after_turn)
 
     return run(args.config, args.log_dir)
 

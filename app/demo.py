@@ -108,11 +108,19 @@ def with_camera_url(config: Config, url: str) -> Config:
     return config
 
 
+def camera_command() -> list[str]:
+    """How to start the camera simulator: a packaged (frozen) build has no ``python -m``, so its
+    own executable runs the simulator when its first argument is ``--demo-camera`` (PK-3)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "--demo-camera"]
+    return [sys.executable, "-m", "app.demo_camera"]
+
+
 class DemoCamera:
     """The camera simulator subprocess."""
 
     def __init__(self, command: list[str] | None = None) -> None:
-        self.command = command or [sys.executable, "-m", "app.demo_camera", "--feeder"]
+        self.command = command or [*camera_command(), "--feeder"]
         self.process: asyncio.subprocess.Process | None = None
         self.url: str | None = None
         self._drain: asyncio.Task[None] | None = None

@@ -46,7 +46,7 @@ from web.control import CompanionSwitch
 from web.memory import CompanionMemory
 from web.token import VillageToken
 
-from . import gc_guard
+from . import autorun, gc_guard
 from .backends import make_backend_factory
 from .contracts import BackendFactory, VillageLike
 from .demo import DemoCamera, demo_config, offer_demo_watch, uses_demo_camera, with_camera_url
@@ -372,6 +372,7 @@ async def run_window(
         await village.start()
         window.refresh_agents()
         resume_cut_turns(rt, config, keep_paused=window.add_paused)
+        autorun.attach(window)  # --first-message (PK-4)
         if rt.watches is not None:
             await rt.watches.start()  # after recovery: a cut run is resumed, never run again
             if demo and camera is not None:
