@@ -22,7 +22,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
 from core.conversations import Conversations
+from core.elicitation import InvalidContent
 from core.log import event
+from core.notes import note
 from core.village import Village
 from core.watch.ports import WatchesLike
 from web.feed import EventFeed
@@ -30,6 +32,9 @@ from web.media import image_response, not_found, serve_media
 from web.shape import camera_event_json, conversation_json, message_json, plain, watch_json
 
 WATCH_ACTIONS = ("pause", "resume", "stop")
+# the page's words in each village language (WC-18): sent with the village, so the page that
+# signed in shows the village's language from its first screen
+TEXTS: dict[str, dict[str, str]] = json.loads(Path(__file__).with_name("texts.json").read_text("utf-8"))
 MAX_TEXT = 32_000  # characters of one message sent from the page
 
 
@@ -109,6 +114,7 @@ class Api:
                     {"turn_id": h.turn_id, "agent_id": h.agent_id} for h in self.village.running_turns()
                 ],
                 "watches": self.watches is not None,
+                "texts": page_texts(self.language),
             }
         )
 
@@ -187,6 +193,39 @@ class Api:
             raise BadRequest(404, "no_question")
         return ok({"request_id": request_id, "action": action})
 
+    # ------------------------------------------------------------------ MCP forms
+    async def forms(self, request: Request) -> Response:
+        return ok({"forms": [plain(f) for f in self.village.questions.elicitations.pending()]})
+
+    async def settle_form(self, request: Request) -> Response:
+        """Accept (with ``content``: the form's values), decline or cancel an MCP server's form
+        (``elicitation/create``, WC-17); content that does not fit the form is 400 with its
+        problems and sends nothing; 404 when the form is no longer open."""
+        data = await read_json(request, self.max_body, self.body_timeout_s)
+        request_id, action = str(request.path_params["request_id"]), str(request.path_params["action"])
+        forms = self.village.questions.elicitations
+        if action == "accept":
+            content = data.get("content")
+            if not isinstance(content, dict):
+                raise BadRequest(400, "bad_content")
+            try:
+                settled = forms.answer(request_id, content)
+            except InvalidContent as exc:
+                return JSONResponse(
+                    {"error": "bad_content", "problems": exc.problems},
+                    400,
+                    headers={"Cache-Control": "no-store"},
+                )
+        elif action == "decline":
+            settled = forms.decline(request_id)
+        elif action == "cancel":
+            settled = forms.cancel(request_id)
+        else:
+            raise BadRequest(404, "no_action")
+        if not settled:
+            raise BadRequest(404, "no_form")
+        return ok({"request_id": request_id, "action": action})
+
     # ------------------------------------------------------------------ watches
     def _watches(self) -> WatchesLike:
         if self.watches is None:
@@ -254,12 +293,15 @@ class Api:
 
     async def _answering(self, chunks: AsyncIterator[str]) -> AsyncIterator[str]:
         """A page with its stream open is a front end that answers questions: while it is, an
-        agent's question waits for it (without one, the tool says no front end answers)."""
+        agent's question or an MCP server's form waits for it (without one, the tool says no front end
+        answers, the form is declined)."""
         detach = self.village.questions.attach_answerer()
+        detach_forms = self.village.questions.elicitations.attach_answerer()  # and MCP forms (WC-17)
         try:
             async for chunk in chunks:
                 yield chunk
         finally:
+            detach_forms()
             detach()
 
     def routes(self) -> list[BaseRoute]:
@@ -272,6 +314,8 @@ class Api:
             Route("/api/turns/{turn_id}/{action}", guarded(self.turn_action), methods=["POST"]),
             Route("/api/questions", guarded(self.questions), methods=["GET"]),
             Route("/api/questions/{request_id}/{action}", guarded(self.settle), methods=["POST"]),
+            Route("/api/forms", guarded(self.forms), methods=["GET"]),
+            Route("/api/forms/{request_id}/{action}", guarded(self.settle_form), methods=["POST"]),
             Route("/api/watches", guarded(self.watch_list), methods=["GET"]),
             Route("/api/watches/{watch_id}", guarded(self.watch_one), methods=["GET"]),
             Route("/api/watches/{watch_id}/{action}", guarded(self.watch_action), methods=["POST"]),
@@ -279,6 +323,12 @@ class Api:
             Route("/api/events/{event_id}/keyframe", guarded(self.keyframe), methods=["GET"]),
             Route("/api/stream", self.stream, methods=["GET"]),
         ]
+
+
+def page_texts(language: str) -> dict[str, str]:
+    """The page's words in ``language`` (English for one it lacks), with the image-omitted note
+    the API's messages carry."""
+    return {**TEXTS.get(language, TEXTS["en"]), "image_missing": note("image_omitted", language)}
 
 
 def guarded(endpoint: Callable[[Request], Any]) -> Callable[[Request], Any]:

@@ -50,19 +50,23 @@ class Served:
 @asynccontextmanager
 async def served(
     tmp_path: Path,
-    backend: ModelBackend,
+    backend: ModelBackend | None,
     *,
     tools: Sequence[AgentTool] = (),
     settings: WebSettings | None = None,
     token: str = TOKEN,
+    config: dict[str, Any] | None = None,
 ) -> AsyncIterator[Served]:
-    """The runtime of ``WEB_CONFIG`` (its configuration file in ``tmp_path``, so tool images go to
-    a media cache there) with ``backend`` as every model, and the companion started on it."""
-    config = parse_config(WEB_CONFIG, tmp_path / "fuseforks.json")
-    rt = make_runtime(config, KeyStore(), store_dir=tmp_path / "data")
+    """The runtime of ``config`` (``WEB_CONFIG`` by default; its configuration file in
+    ``tmp_path``, so tool images go to a media cache there) with ``backend`` as every model (None:
+    the templates' own, over HTTP), and the companion started on it."""
+    parsed = parse_config(config or WEB_CONFIG, tmp_path / "fuseforks.json")
+    rt = make_runtime(parsed, KeyStore(), store_dir=tmp_path / "data")
     assert isinstance(rt.village, Village) and rt.store is not None
-    rt.village._backend_factory = lambda t: backend
-    rt.village.add_tools("eye", list(tools))
+    if backend is not None:
+        rt.village._backend_factory = lambda t: backend
+    if tools:
+        rt.village.add_tools(parsed.agents[0].id, list(tools))
     await rt.village.start()
     web = WebCompanion(
         rt.village, token=lambda: token, conversations=rt.conversations, watches=rt.watches, settings=settings

@@ -1,30 +1,48 @@
-// The companion's page (issue 16): plain JavaScript, no build step. Every request carries the
-// token as a bearer header; the token is kept in localStorage, taken once from the URL fragment
-// (#token=…: a fragment is never sent to the server) and the fragment is removed at once.
-// Texts are set with textContent only: nothing from the server is parsed as HTML.
+// The companion's page (issue 16): plain JavaScript, no build step. Over 400 lines because the page
+// is exactly three files (its content policy and the server's public set allow no other script);
+// its parts are in order: requests, images, the chat, questions and forms, watches, timeline, live
+// events, start.
+//
+// Every request carries the token as a bearer header; the token is kept in localStorage, taken
+// once from the URL fragment (#token=…: a fragment is never sent to the server) and the fragment is
+// removed at once. Texts are set with textContent only: nothing from the server is parsed as HTML.
+// The words are the server's (web/texts.json, in the village language, with /api/village); only the
+// sign-in screen, shown before there is a village to ask, has its own in three languages.
 "use strict";
 
-const TEXTS = {
-  en: { token: "Token", signin: "Sign in", send: "Send", stop: "Stop", wrong: "The token was refused.",
-        live: "live", offline: "reconnecting…", download: "Download", result: "result",
-        chat: "Chat", watches: "Watches", timeline: "Timeline", pause: "Pause", resume: "Resume",
-        decline: "Decline", answer: "Answer", calls: "vision calls", tokens: "tokens today" },
-  ja: { token: "トークン", signin: "サインイン", send: "送信", stop: "停止", wrong: "トークンが拒否されました。",
-        live: "接続中", offline: "再接続中…", download: "ダウンロード", result: "結果",
-        chat: "チャット", watches: "見守り", timeline: "タイムライン", pause: "一時停止", resume: "再開",
-        decline: "断る", answer: "答える", calls: "画像の呼び出し", tokens: "今日のトークン" },
-  zh: { token: "令牌", signin: "登录", send: "发送", stop: "停止", wrong: "令牌被拒绝。",
-        live: "已连接", offline: "正在重新连接…", download: "下载", result: "结果",
-        chat: "聊天", watches: "看护", timeline: "时间线", pause: "暂停", resume: "继续",
-        decline: "拒绝", answer: "回答", calls: "视觉调用", tokens: "今日令牌" },
+const SIGNIN = {
+  en: { token: "Token", signin: "Sign in", wrong: "The token was refused." },
+  ja: { token: "トークン", signin: "サインイン", wrong: "トークンが拒否されました。" },
+  zh: { token: "令牌", signin: "登录", wrong: "令牌被拒绝。" },
 };
 const KEY = "fuseforks.token";
+const CALL_STATES = { registered: "running", running: "running", completed: "done", failed: "failed",
+                      not_executed: "not_run" };
 const $ = (id) => document.getElementById(id);
-const state = { lang: "en", agent: "", conversation: "", turn: "", lastId: null, blobs: [], reload: 0,
-                view: "chat", toast: 0, watchReload: 0 };
+const state = { texts: {}, lang: "en", agent: "", conversation: "", lastId: null, reload: 0,
+                view: "chat", toast: 0, watchReload: 0, blobs: new Map(), open: new Set(), agents: [] };
 
-function t(key) { return (TEXTS[state.lang] || TEXTS.en)[key]; }
+function t(key) { return state.texts[key] || key; }
+function signinText(key) {
+  const lang = (navigator.language || "en").slice(0, 2);
+  return (SIGNIN[lang] || SIGNIN.en)[key];
+}
 
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function button(className, text, onClick) {
+  const b = el("button", className, text);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// ---------------------------------------------------------------------------- requests
 function takeToken() {
   const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
   if (m) {
@@ -36,7 +54,7 @@ function takeToken() {
 
 async function api(path, options = {}) {
   const headers = Object.assign({ Authorization: "Bearer " + takeToken() }, options.headers || {});
-  const response = await fetch(path, Object.assign({}, options, { headers, cache: "no-store" }));
+  const response = await fetch(path, Object.assign({ cache: "no-store" }, options, { headers }));
   if (response.status === 401) { showSignin(true); throw new Error("unauthorized"); }
   return response;
 }
@@ -46,81 +64,143 @@ async function post(path, body) {
                      body: JSON.stringify(body || {}) });
 }
 
-function applyTexts() {
-  document.documentElement.lang = state.lang;
-  for (const v of ["chat", "watches", "timeline"]) $("view-" + v).textContent = t(v);
-  $("token-label").textContent = t("token");
-  $("signin-button").textContent = t("signin");
-  $("send").textContent = t("send");
-  $("stop").textContent = t("stop");
-}
-
 function showSignin(refused) {
+  $("token-label").textContent = signinText("token");
+  $("signin-button").textContent = signinText("signin");
   $("signin").hidden = false;
-  $("main").hidden = true;
-  $("signin-error").textContent = refused ? t("wrong") : "";
+  for (const id of ["main", "views", "watches", "timeline"]) $(id).hidden = true;
+  $("signin-error").textContent = refused ? signinText("wrong") : "";
 }
 
-async function imageInto(parent, image) {
-  if (!image.src) {
-    const note = document.createElement("p");
-    note.className = "note";
-    note.textContent = image.omitted || "";
-    parent.append(note);
-    return;
+// ---------------------------------------------------------------------------- images
+// An image is fetched with the bearer header and shown from a blob URL (an <img src> cannot send
+// the header); the same blob serves the download link, named by the image's hash.
+async function blobUrl(src) {
+  if (!state.blobs.has(src)) {
+    state.blobs.set(src, (async () => {
+      const response = await api(src, { cache: "default" });
+      return response.ok ? URL.createObjectURL(await response.blob()) : "";
+    })());
   }
-  const response = await api(image.src);
-  if (!response.ok) return;
-  const url = URL.createObjectURL(await response.blob());
-  state.blobs.push(url);
-  const img = document.createElement("img");
-  img.className = "preview";
+  const url = await state.blobs.get(src);
+  if (!url) state.blobs.delete(src);  // gone now: asked again next time
+  return url;
+}
+
+function omitted(parent, text) {
+  parent.append(el("p", "note omitted", text || t("image_missing")));
+}
+
+async function imageInto(parent, image, { download = true } = {}) {
+  if (!image.src) { omitted(parent, image.omitted); return; }
+  const figure = el("figure", "preview");
+  parent.append(figure);
+  let url = "";
+  try { url = await blobUrl(image.src); } catch { /* signed out or offline */ }
+  if (!url) { figure.remove(); omitted(parent); return; }
+  const img = el("img");
   img.src = url;
   img.alt = "";
-  img.width = image.width;
-  img.height = image.height;
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = image.src.split("/").pop();
-  link.textContent = t("download");
-  parent.append(img, link);
+  if (image.width && image.height) { img.width = image.width; img.height = image.height; }
+  figure.append(img);
+  if (download) {
+    const link = el("a", "download", t("download"));
+    link.href = url;
+    link.download = image.src.split("/").pop();
+    figure.append(link);
+  }
+}
+
+function forgetImages() {
+  for (const pending of state.blobs.values()) pending.then((u) => u && URL.revokeObjectURL(u));
+  state.blobs.clear();
+}
+
+// ---------------------------------------------------------------------------- the chat
+function nearBottom() {
+  const doc = document.scrollingElement;
+  return doc.scrollHeight - doc.scrollTop - doc.clientHeight < 120;
 }
 
 function bubble(kind, text) {
-  const li = document.createElement("li");
-  li.className = "msg " + kind;
-  if (text) li.append(document.createTextNode(text));
+  const li = el("li", "msg " + kind);
+  if (text) li.append(el("div", "text", text));
   $("messages").append(li);
   return li;
 }
 
+function toolCard(callId, name, args, callState, turnId) {
+  const li = el("li", "msg tool");
+  li.dataset.call = callId;
+  const head = el("div", "tool-head");
+  head.append(el("span", "tool-icon", "⚙"), el("span", "tool-name", name || "tool"), el("span", "chip"));
+  li.append(head, el("div", "media"));
+  const details = el("details");
+  details.append(el("summary", "", t("details")));
+  details.addEventListener("toggle", () => {
+    if (details.open) state.open.add(callId); else state.open.delete(callId);
+  });
+  details.open = state.open.has(callId);
+  if (args && Object.keys(args).length) {
+    details.append(el("div", "label", t("arguments")), el("pre", "args", JSON.stringify(args, null, 1)));
+  }
+  li.append(details);
+  li.dataset.turn = turnId || "";
+  setCallState(li, callState);
+  $("messages").append(li);
+  return li;
+}
+
+function setCallState(card, callState) {
+  const shown = CALL_STATES[callState] || "done";
+  card.dataset.state = shown;
+  card.querySelector(".chip").textContent = t(shown);
+  const head = card.querySelector(".tool-head");
+  let stop = head.querySelector(".stop");
+  if (shown === "running" && !stop) {
+    head.append(button("stop", t("stop"), () => {
+      if (card.dataset.turn) post("/api/turns/" + encodeURIComponent(card.dataset.turn) + "/stop");
+    }));
+  } else if (shown !== "running" && stop) stop.remove();
+}
+
+function fillResult(card, m) {
+  setCallState(card, m.call_state || (m.is_error ? "failed" : "completed"));
+  if (m.is_error) card.classList.add("error");
+  const details = card.querySelector("details");
+  details.append(el("div", "label", t("result")), el("pre", "result", m.text + (m.text_complete ? "" : " …")));
+  const media = card.querySelector(".media");
+  for (const image of m.images) imageInto(media, image);  // outside the collapsed details (S03-4)
+}
+
 function render(messages) {
-  state.blobs.forEach((u) => URL.revokeObjectURL(u));
-  state.blobs = [];
-  $("messages").replaceChildren();
+  const follow = nearBottom();
+  const list = $("messages");
+  list.replaceChildren();
+  const cards = new Map();
   for (const m of messages) {
-    if (m.kind === "tool") {
-      const li = bubble("tool", "");
-      const details = document.createElement("details");
-      const summary = document.createElement("summary");
-      summary.textContent = (m.tool_name || "tool") + " " + t("result");
-      details.append(summary, document.createTextNode(m.text));
-      li.append(details);
-      m.images.forEach((image) => imageInto(li, image));  // outside the collapsed details (S03-4)
-    } else if (m.text || m.images.length) {
-      const li = bubble(m.kind, m.text);
+    if (m.kind === "input") {
+      const li = bubble("user", m.text);
       m.images.forEach((image) => imageInto(li, image));
+    } else if (m.kind === "model") {
+      if (m.text) bubble("assistant", m.text);
+      for (const c of m.tool_calls) cards.set(c.id, toolCard(c.id, c.name, c.arguments, c.state, m.turn_id));
+    } else if (m.kind === "tool") {
+      const card = cards.get(m.tool_call_id) || toolCard(m.tool_call_id, m.tool_name, null, m.call_state, m.turn_id);
+      fillResult(card, m);
     }
     for (const n of m.notes) bubble("note", n);
   }
-  $("messages").lastElementChild?.scrollIntoView({ block: "end" });
+  if (!messages.length) list.append(el("li", "empty", t("empty")));
+  if (follow) list.lastElementChild?.scrollIntoView({ block: "end" });
 }
 
 async function openConversation(id) {
+  if (id !== state.conversation) { forgetImages(); state.open.clear(); }
   state.conversation = id;
   for (const li of $("conversations").children) li.classList.toggle("current", li.dataset.id === id);
   const response = await api("/api/conversations/" + encodeURIComponent(id) + "/messages");
-  if (response.ok) render((await response.json()).messages);
+  if (response.ok && id === state.conversation) render((await response.json()).messages);
 }
 
 async function loadConversations() {
@@ -129,25 +209,210 @@ async function loadConversations() {
   const list = $("conversations");
   list.replaceChildren();
   for (const c of body.conversations) {
-    const li = document.createElement("li");
+    const li = el("li", "", c.title || new Date(c.created * 1000).toLocaleString(state.lang));
     li.dataset.id = c.id;
-    li.textContent = c.title || c.id.slice(0, 8);
+    li.tabIndex = 0;
     li.addEventListener("click", () => openConversation(c.id));
     list.append(li);
   }
-  if (body.current) await openConversation(body.current);
+  const open = state.conversation && body.conversations.some((c) => c.id === state.conversation);
+  if (body.current && !open) await openConversation(body.current);
+  else if (open) await openConversation(state.conversation);
+  else render([]);
 }
 
 function reloadSoon() {
   clearTimeout(state.reload);
-  state.reload = setTimeout(() => state.conversation && openConversation(state.conversation), 150);
+  state.reload = setTimeout(() => loadConversations(), 120);
 }
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+// ---------------------------------------------------------------------------- questions and forms
+function requestCard(id, kind, text) {
+  const box = el("div", "request");
+  box.id = id;
+  box.append(el("div", "request-kind", kind), el("p", "request-text", text));
+  $("requests").append(box);
+  return box;
+}
+
+function showQuestion(q) {
+  if ($("question-" + q.request_id)) return;
+  const box = requestCard("question-" + q.request_id, t("question"), q.question);
+  const reply = (action, text) => post("/api/questions/" + encodeURIComponent(q.request_id) + "/" + action, { text });
+  const row = el("div", "actions");
+  for (const option of q.options) row.append(button("option", option, () => reply("answer", option)));
+  if (!q.options.length) {
+    const input = el("input");
+    input.setAttribute("aria-label", t("answer"));
+    box.append(input);
+    row.append(button("primary", t("answer"), () => reply("answer", input.value)));
+  }
+  row.append(button("ghost", t("decline"), () => reply("decline", "")));
+  box.append(row);
+}
+
+function formField(f) {
+  const label = el("label", "field");
+  label.append(el("span", "field-title", (f.title || f.name) + (f.required ? " *" : "")));
+  if (f.description) label.append(el("span", "field-help", f.description));
+  let read;
+  if (f.kind === "boolean") {
+    const box = el("input");
+    box.type = "checkbox";
+    box.checked = f.default === true;
+    label.classList.add("check");
+    label.prepend(box);
+    read = () => box.checked;
+  } else if (f.kind === "enum") {
+    const select = el("select");
+    f.options.forEach((o, i) => {
+      const option = el("option", "", f.option_titles[i] || o);
+      option.value = o;
+      select.append(option);
+    });
+    if (f.default !== null) select.value = f.default;
+    label.append(select);
+    read = () => select.value;
+  } else if (f.kind === "multi") {
+    const chosen = new Set(f.default || []);
+    const group = el("div", "multi");
+    const boxes = f.options.map((o, i) => {
+      const item = el("label", "check");
+      const box = el("input");
+      box.type = "checkbox";
+      box.value = o;
+      box.checked = chosen.has(o);
+      item.append(box, el("span", "", f.option_titles[i] || o));
+      group.append(item);
+      return box;
+    });
+    label.append(group);
+    read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+  } else {
+    const input = el("input");
+    const number = f.kind === "number" || f.kind === "integer";
+    input.type = number ? "number" : ({ email: "email", uri: "url", date: "date" }[f.format] || "text");
+    if (number && f.kind === "integer") input.step = "1";
+    if (number && f.kind === "number") input.step = "any";
+    if (f.minimum !== null) input.min = f.minimum;
+    if (f.maximum !== null) input.max = f.maximum;
+    if (f.max_length !== null) input.maxLength = f.max_length;
+    if (f.default !== null) input.value = f.default;
+    label.append(input);
+    read = () => {
+      if (input.value === "") return undefined;
+      return number ? Number(input.value) : input.value;
+    };
+  }
+  return { label, read };
+}
+
+function showForm(form) {
+  if ($("form-" + form.request_id)) return;
+  const box = requestCard("form-" + form.request_id, t("form") + " · " + form.server, form.message);
+  const fields = form.fields.map((f) => ({ f, ...formField(f) }));
+  fields.forEach((x) => box.append(x.label));
+  const problems = el("p", "error");
+  const url = (action) => "/api/forms/" + encodeURIComponent(form.request_id) + "/" + action;
+  const row = el("div", "actions");
+  row.append(button("primary", t("submit"), async () => {
+    const content = {};
+    for (const x of fields) {
+      const value = x.read();
+      if (value !== undefined) content[x.f.name] = value;
+    }
+    const response = await post(url("accept"), { content });
+    if (response.status === 400) problems.textContent = ((await response.json()).problems || []).join("; ");
+  }));
+  row.append(button("ghost", t("decline"), () => post(url("decline"))));
+  row.append(button("ghost", t("cancel"), () => post(url("cancel"))));
+  box.append(problems, row);
+}
+
+// ---------------------------------------------------------------------------- watches
+function gauge(label, used, limit, unit) {
+  const box = el("div", "gauge");
+  const share = limit > 0 ? Math.min(1, used / limit) : 0;
+  box.append(el("div", "gauge-label", `${label}: ${used}${unit} / ${limit}${unit}`));
+  const bar = el("div", "gauge-bar");
+  const fill = el("div", "gauge-fill" + (share >= 0.9 ? " high" : ""));
+  fill.style.width = Math.round(share * 100) + "%";
+  bar.setAttribute("role", "meter");
+  bar.setAttribute("aria-valuenow", String(used));
+  bar.setAttribute("aria-valuemax", String(limit));
+  bar.append(fill);
+  box.append(bar);
+  return box;
+}
+
+async function loadWatches() {
+  const response = await api("/api/watches");
+  if (!response.ok) return;
+  const list = $("watch-list");
+  list.replaceChildren();
+  const watches = (await response.json()).watches;
+  if (!watches.length) list.append(el("li", "empty", t("no_watches")));
+  for (const w of watches) {
+    const li = el("li", "card watch");
+    li.dataset.watch = w.watch.id;
+    const head = el("div", "card-head");
+    const status = w.state.status;
+    head.append(el("h3", "", w.watch.name || w.watch.instruction),
+                el("span", "chip " + status, t("watch_" + status) + (w.state.reason ? " · " + w.state.reason : "")));
+    li.append(head);
+    const view = el("div", "live-view");
+    li.append(view);
+    const m = w.meter;
+    li.append(gauge(t("calls"), m.calls_hour, m.calls_limit, ""));
+    li.append(gauge(t("tokens"), Math.round(m.tokens_day / 100) / 10, Math.round(m.tokens_limit / 100) / 10, "k"));
+    const foot = el("div", "card-foot");
+    foot.append(el("span", "meta", `${w.events} ${t("events")}`));
+    if (status !== "stopped") {
+      const running = status === "running";
+      foot.append(button(running ? "ghost" : "primary", running ? t("pause") : t("start"), async () => {
+        await post("/api/watches/" + encodeURIComponent(w.watch.id) + "/" + (running ? "pause" : "resume"));
+        loadWatches();
+      }));
+    }
+    li.append(foot);
+    list.append(li);
+    liveView(view, w.watch.id);
+  }
+}
+
+async function liveView(box, watchId) {
+  // the watch's newest frame on the timeline
+  const response = await api("/api/timeline?limit=1&watch=" + encodeURIComponent(watchId));
+  const [newest] = response.ok ? (await response.json()).events : [];
+  if (!newest || !newest.keyframe_src) { box.append(el("div", "no-frame", t("no_frame"))); return; }
+  box.append(el("div", "live-label", t("live_view") + " · " + when(newest.at)));
+  await imageInto(box, { src: newest.keyframe_src }, { download: false });
+}
+
+// ---------------------------------------------------------------------------- timeline
+function when(at) {
+  return new Date(at * 1000).toLocaleString(state.lang, { dateStyle: "medium", timeStyle: "short" });
+}
+
+async function loadTimeline() {
+  const response = await api("/api/timeline?limit=100");
+  if (!response.ok) return;
+  const list = $("event-list");
+  list.replaceChildren();
+  const events = (await response.json()).events;
+  if (!events.length) list.append(el("li", "empty", t("no_events")));
+  for (const e of events) {
+    const li = el("li", "event importance-" + e.importance);
+    li.dataset.event = e.id;
+    const body = el("div", "event-body");
+    const head = el("div", "event-head");
+    head.append(el("span", "stars", "★".repeat(e.importance) + "☆".repeat(Math.max(0, 5 - e.importance))),
+                el("time", "meta", when(e.at)));
+    body.append(head, el("h3", "", e.title), el("p", "", e.summary));
+    li.append(body);
+    list.append(li);
+    if (e.keyframe_src) imageInto(body, { src: e.keyframe_src }, { download: false });
+  }
 }
 
 function showView(view) {
@@ -160,100 +425,59 @@ function showView(view) {
   if (view === "timeline") loadTimeline();
 }
 
-async function loadWatches() {
-  const response = await api("/api/watches");
-  if (!response.ok) return;
-  const list = $("watch-list");
-  list.replaceChildren();
-  for (const w of (await response.json()).watches) {
-    const li = el("li", "card");
-    li.append(el("h3", "", w.watch.name || w.watch.instruction));
-    const m = w.meter;
-    li.append(el("p", "meter", `${t("calls")} ${m.calls_hour} / ${m.calls_limit} · ` +
-                               `${Math.round(m.tokens_day / 1000)} k / ${Math.round(m.tokens_limit / 1000)} k ${t("tokens")}`));
-    li.append(el("p", "meter", w.state.status + (w.state.reason ? " (" + w.state.reason + ")" : "")));
-    const running = w.state.status === "running";
-    const button = el("button", "", running ? t("pause") : t("resume"));
-    button.type = "button";
-    button.addEventListener("click", async () => {
-      await post("/api/watches/" + encodeURIComponent(w.watch.id) + "/" + (running ? "pause" : "resume"));
-      loadWatches();
-    });
-    li.append(button);
-    list.append(li);
-  }
-}
-
-async function loadTimeline() {
-  const response = await api("/api/timeline?limit=100");
-  if (!response.ok) return;
-  const list = $("event-list");
-  list.replaceChildren();
-  for (const e of (await response.json()).events) {
-    const li = el("li", "card");
-    li.append(el("h3", "", "★".repeat(e.importance) + " " + e.title));
-    li.append(el("p", "meter", new Date(e.at * 1000).toLocaleString(state.lang)));
-    li.append(el("p", "", e.summary));
-    list.append(li);
-    if (e.keyframe_src) imageInto(li, { src: e.keyframe_src, width: 320, height: 240 });
-  }
-}
-
-function toast(text) {
+// ---------------------------------------------------------------------------- live events
+function toast(title, body) {
   const box = $("toast");
-  box.textContent = text;
+  box.replaceChildren(el("strong", "", title), el("span", "", body || ""));
   box.hidden = false;
   clearTimeout(state.toast);
   state.toast = setTimeout(() => { box.hidden = true; }, 6000);
-}
-
-function showQuestion(q) {
-  const box = el("div", "question");
-  box.id = "question-" + q.request_id;
-  box.append(el("p", "", q.question));
-  const reply = async (action, text) => {
-    await post("/api/questions/" + encodeURIComponent(q.request_id) + "/" + action, { text });
-  };
-  for (const option of q.options) {
-    const b = el("button", "", option);
-    b.type = "button";
-    b.addEventListener("click", () => reply("answer", option));
-    box.append(b);
+  if ("Notification" in window && Notification.permission === "granted" && document.hidden) {
+    new Notification(title, { body: body || "" });
   }
-  if (!q.options.length) {
-    const input = el("input");
-    const b = el("button", "", t("answer"));
-    b.type = "button";
-    b.addEventListener("click", () => reply("answer", input.value));
-    box.append(input, b);
-  }
-  const no = el("button", "", t("decline"));
-  no.type = "button";
-  no.addEventListener("click", () => reply("decline", ""));
-  box.append(no);
-  $("questions").append(box);
 }
 
 function onEvent(kind, data) {
-  if (kind === "reset") { loadConversations(); return; }
+  if (kind === "reset") { loadConversations(); refreshRequests(); return; }
   if (kind === "QuestionAsked") { showQuestion(data); return; }
   if (kind === "QuestionSettled") { $("question-" + data.request_id)?.remove(); return; }
-  if (kind === "WatchNotification") { toast(data.title + (data.body ? ": " + data.body : "")); return; }
-  if (kind === "CameraEventReported" && state.view === "timeline") { loadTimeline(); return; }
-  if ((kind === "WatchChanged" || kind === "WatchMetered") && state.view === "watches") {
+  if (kind === "ElicitationAsked") { showForm(data); return; }
+  if (kind === "ElicitationSettled") { $("form-" + data.request_id)?.remove(); return; }
+  if (kind === "WatchNotification") { toast(data.title, data.body); return; }
+  if (kind === "CameraEventReported") {
+    toast(t("new_event") + " " + "★".repeat(data.importance), data.title);
+    if (state.view === "timeline") loadTimeline();
+    return;
+  }
+  if (kind === "WatchChanged" || kind === "WatchMetered") {
     // a running watch meters every frame: read again at most once a second
-    if (!state.watchReload) state.watchReload = setTimeout(() => { state.watchReload = 0; loadWatches(); }, 1000);
+    if (state.view === "watches" && !state.watchReload) {
+      state.watchReload = setTimeout(() => { state.watchReload = 0; loadWatches(); }, 1000);
+    }
     return;
   }
   if (data.agent_id !== state.agent) return;
-  if (kind === "TurnStarted") { state.turn = data.turn_id; $("stop").hidden = false; reloadSoon(); }
-  else if (kind === "TextDelta") {
+  if (kind === "TextDelta") {
     let live = $("live");
-    if (!live) { live = bubble("model", ""); live.id = "live"; }
-    live.append(document.createTextNode(data.text));
-  } else if (kind === "TurnFinished" || kind === "TurnFailed") {
-    state.turn = ""; $("stop").hidden = true; reloadSoon();
-  } else if (kind === "ToolFinished" || kind === "AssistantMessage") reloadSoon();
+    if (!live) { live = bubble("assistant", ""); live.id = "live"; live.append(el("div", "text")); }
+    live.querySelector(".text").append(document.createTextNode(data.text));
+  } else if (kind === "ToolStarted") {
+    if (!document.querySelector(`[data-call="${CSS.escape(data.call_id)}"]`)) {
+      toolCard(data.call_id, data.name, data.arguments, "running", data.turn_id);
+    }
+    reloadSoon();
+  } else if (["TurnStarted", "ToolFinished", "AssistantMessage", "TurnFinished", "TurnFailed",
+              "StoredCallState"].includes(kind)) reloadSoon();
+}
+
+function parseBlock(block) {
+  let id = null, kind = "message", data = "";
+  for (const line of block.split("\n")) {
+    if (line.startsWith("id: ")) id = line.slice(4);
+    else if (line.startsWith("event: ")) kind = line.slice(7);
+    else if (line.startsWith("data: ")) data += line.slice(6);
+  }
+  return { id, kind, data };
 }
 
 async function listen() {
@@ -261,7 +485,7 @@ async function listen() {
     try {
       const headers = state.lastId ? { "Last-Event-ID": state.lastId } : {};
       const response = await api("/api/stream", { headers });
-      $("status").textContent = t("live");
+      setStatus(true);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = "";
       for (;;) {
@@ -270,14 +494,8 @@ async function listen() {
         buffer += value;
         let end;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
+          const { id, kind, data } = parseBlock(buffer.slice(0, end));
           buffer = buffer.slice(end + 2);
-          let id = null, kind = "message", data = "";
-          for (const line of block.split("\n")) {
-            if (line.startsWith("id: ")) id = line.slice(4);
-            else if (line.startsWith("event: ")) kind = line.slice(7);
-            else if (line.startsWith("data: ")) data += line.slice(6);
-          }
           if (id) state.lastId = id;
           if (data) onEvent(kind, JSON.parse(data));
         }
@@ -285,37 +503,69 @@ async function listen() {
     } catch (err) {
       if (err.message === "unauthorized") return;
     }
-    $("status").textContent = t("offline");
+    setStatus(false);
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
 
+function setStatus(live) {
+  $("status").textContent = live ? t("live") : t("offline");
+  $("status").classList.toggle("live", live);
+}
+
+async function refreshRequests() {
+  const [asked, forms] = await Promise.all([api("/api/questions"), api("/api/forms")]);
+  $("requests").replaceChildren();
+  if (asked.ok) (await asked.json()).questions.forEach(showQuestion);
+  if (forms.ok) (await forms.json()).forms.forEach(showForm);
+}
+
+// ---------------------------------------------------------------------------- start
+function applyTexts() {
+  document.documentElement.lang = state.lang;
+  for (const v of ["chat", "watches", "timeline"]) $("view-" + v).textContent = t(v);
+  $("send").textContent = t("send");
+  $("text").placeholder = t("placeholder");
+  $("side-title").textContent = t("conversations");
+  $("notify").textContent = "🔔 " + t("notify");
+}
+
+function showAgent() {
+  const agent = state.agents.find((a) => a.agent_id === state.agent);
+  const name = agent ? agent.name || agent.agent_id : "Fuseforks";
+  $("brand").textContent = name;
+  $("avatar").textContent = name.slice(0, 1).toUpperCase();
+}
+
 async function start() {
-  applyTexts();
   if (!takeToken()) { showSignin(false); return; }
   let response;
   try { response = await api("/api/village"); } catch { return; }
   const village = await response.json();
-  state.lang = village.language in TEXTS ? village.language : "en";
+  state.lang = village.language;
+  state.texts = village.texts;
   applyTexts();
   $("signin").hidden = true;
   $("views").hidden = false;
-  for (const b of $("views").children) b.addEventListener("click", () => showView(b.dataset.view));
+  for (const b of $("views").children) b.onclick = () => showView(b.dataset.view);
   showView("chat");
-  const asked = await api("/api/questions");
-  if (asked.ok) (await asked.json()).questions.forEach(showQuestion);
+  state.agents = village.agents;
   const select = $("agent");
   select.replaceChildren();
   for (const a of village.agents) {
-    const option = document.createElement("option");
+    const option = el("option", "", a.name || a.agent_id);
     option.value = a.agent_id;
-    option.textContent = a.name || a.agent_id;
     select.append(option);
   }
   select.hidden = village.agents.length < 2;
   state.agent = village.agents.length ? village.agents[0].agent_id : "";
-  select.onchange = () => { state.agent = select.value; loadConversations(); };
-  await loadConversations();
+  showAgent();
+  select.onchange = () => { state.agent = select.value; state.conversation = ""; showAgent(); loadConversations(); };
+  if ("Notification" in window && Notification.permission === "default") {
+    $("notify").hidden = false;
+    $("notify").onclick = () => Notification.requestPermission().then(() => { $("notify").hidden = true; });
+  }
+  await Promise.all([loadConversations(), refreshRequests()]);
   listen();
 }
 
@@ -334,8 +584,8 @@ $("composer").addEventListener("submit", async (e) => {
   if (response.ok) $("text").value = "";
 });
 
-$("stop").addEventListener("click", () => {
-  if (state.turn) post("/api/turns/" + encodeURIComponent(state.turn) + "/stop");
+$("text").addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && !e.shiftKey && !e.isComposing) { e.preventDefault(); $("composer").requestSubmit(); }
 });
 
 start();
