@@ -49,7 +49,7 @@ APT_RUNTIME = [
     "libxcb-xinerama0",
     "libxcb-randr0",
 ]
-APT_TEST = ["dbus", "gnome-keyring", "xvfb"]
+APT_TEST = ["dbus", "gnome-keyring", "xvfb", "chromium"]  # chromium: the web page's browser tests
 # Japanese and Chinese text in the window (the tests do not need the glyphs).
 APT_APP = ["fonts-noto-cjk"]
 
