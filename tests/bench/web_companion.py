@@ -36,6 +36,7 @@ import argparse
 import asyncio
 import gc
 import hashlib
+import os
 import json
 import statistics
 import subprocess
@@ -163,12 +164,18 @@ async def hammer_process(url: str, token: str, seconds: float) -> None:
     print(json.dumps({"rate": done[0] / took, "wrong": wrong[0]}))
 
 
-def child(*args: str) -> subprocess.Popen[str]:
+TOKEN_VARIABLE = "FUSEFORKS_BENCH_TOKEN"
+
+
+def child(mode: str, url: str, token: str, count: str) -> subprocess.Popen[str]:
+    """The browsers' process. The token goes in the environment: a token may begin with ``-``,
+    which argparse would take for an option."""
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.bench.web_companion", *args],
+        [sys.executable, "-m", "tests.bench.web_companion", mode, url, count],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
+        env={**os.environ, TOKEN_VARIABLE: token},
     )
 
 
@@ -253,6 +260,8 @@ async def measure(clients: int, seconds: float, media_seconds: float) -> dict[st
         browsers = child("--streams", address, token, str(clients))
         async with asyncio.timeout(60):
             while companion.feed.clients < clients:  # noqa: ASYNC110 - the server's count of open streams
+                if browsers.poll() is not None:
+                    raise RuntimeError(f"the browsers' process ended (exit {browsers.returncode})")
                 await asyncio.sleep(0.05)
         gc.collect()
         rss0, first = rss_kb(), companion.feed.newest
@@ -357,14 +366,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--media-seconds", type=float, default=4.0)
     parser.add_argument("--quick", action="store_true", help="15 s of streams, 2 s per media arm")
-    parser.add_argument("--streams", nargs=3, metavar=("URL", "TOKEN", "N"), help=argparse.SUPPRESS)
-    parser.add_argument("--hammer", nargs=3, metavar=("URL", "TOKEN", "SECONDS"), help=argparse.SUPPRESS)
+    parser.add_argument("--streams", nargs=2, metavar=("URL", "N"), help=argparse.SUPPRESS)
+    parser.add_argument("--hammer", nargs=2, metavar=("URL", "SECONDS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.streams:
-        asyncio.run(streams_process(args.streams[0], args.streams[1], int(args.streams[2])))
+        token = os.environ[TOKEN_VARIABLE]
+        asyncio.run(streams_process(args.streams[0], token, int(args.streams[1])))
         return 0
     if args.hammer:
-        asyncio.run(hammer_process(args.hammer[0], args.hammer[1], float(args.hammer[2])))
+        token = os.environ[TOKEN_VARIABLE]
+        asyncio.run(hammer_process(args.hammer[0], token, float(args.hammer[1])))
         return 0
     seconds, media_seconds = (15.0, 2.0) if args.quick else (args.seconds, args.media_seconds)
     app = QApplication.instance() or QApplication(sys.argv[:1])
