@@ -36,8 +36,8 @@ import argparse
 import asyncio
 import gc
 import hashlib
-import os
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -259,7 +259,7 @@ async def measure(clients: int, seconds: float, media_seconds: float) -> dict[st
         await asyncio.sleep(3)  # the watch's first frames, the window's first paint
         browsers = child("--streams", address, token, str(clients))
         async with asyncio.timeout(60):
-            while companion.feed.clients < clients:  # noqa: ASYNC110 - the server's count of open streams
+            while companion.feed.clients < clients:  # the server's count of open streams
                 if browsers.poll() is not None:
                     raise RuntimeError(f"the browsers' process ended (exit {browsers.returncode})")
                 await asyncio.sleep(0.05)
