@@ -31,6 +31,7 @@ from core.village import Village
 from tests.bench.long_session_bare import Bare
 from tests.bench.long_session_probe import (
     Probe,
+    Samples,
     encode_timing,
     estimated_tokens,
     install,
@@ -109,7 +110,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
     bare = Bare(ns.camera) if not ns.window else None  # row 4's baseline (the engine run only)
     if bare is not None:
         await bare.start()
-    samples: list[tuple[int, float]] = []
+    samples = Samples()
     playing = [0]
     stop = asyncio.Event()
     probe_task: asyncio.Task[None] | None = None
@@ -130,17 +131,11 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         if n in early and bare is not None:
             await bare.turn(list(probe.posts))
         if n in (EARLY, frames) and probe.posts and probe.request is not None:
-            body = json.loads(probe.posts[0][2])
-            first[str(n)] = {
-                "bytes": len(probe.posts[0][2]),
-                "messages": len(body.get("messages", [])),
-                "tokens": estimated_tokens(probe.request, body),
-                "encode_threads": list(probe.encode_threads),
-                "dumps_threads": list(probe.dumps_threads),
-            }
+            first[str(n)] = first_request(probe)
     stop.set()
     if probe_task is not None:
         await probe_task
+    probe.posts = []  # the probe's copies of the last bodies: not the product's memory (row 9)
     marks["end"] = snapshot(probe, places)
     timing = encode_timing(probe)
     bared = await bare.close() if bare is not None else {}
@@ -157,7 +152,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         "failed": failed,
         "walls": walls,
         "cpus": cpus,
-        "lateness": samples,
+        "lateness": samples.pairs(),
         "marks": marks,
         "first": first,
         "synchronous": sync,
@@ -174,6 +169,21 @@ class Kept(list[Received]):
     def append(self, item: Received) -> None:
         super().append(item)
         del self[:-2]
+
+
+def first_request(probe: Probe) -> dict[str, Any]:
+    """Row 2's figures of this turn's first request; its parsed body is gone when this returns (at
+    the last frame the end snapshot of row 9 follows, and a 600 KB body parsed is not the app's)."""
+    assert probe.request is not None
+    raw = probe.posts[0][2]
+    body = json.loads(raw)
+    return {
+        "bytes": len(raw),
+        "messages": len(body.get("messages", [])),
+        "tokens": estimated_tokens(probe.request, body),
+        "encode_threads": list(probe.encode_threads),
+        "dumps_threads": list(probe.dumps_threads),
+    }
 
 
 def serve_fake() -> int:
