@@ -212,3 +212,19 @@ def test_every_file_the_acceptance_run_names_exists(name: str) -> None:
     assert any(n.startswith("tests/") for n in named), named
     missing = [n for n in named if not (ROOT / n).is_file()]
     assert missing == [], f"{name}: {missing}"
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [
+        ("README.md", "docs/acceptance.md"),
+        ("README.ja.md", "docs/acceptance.ja.md"),
+        ("README.zh.md", "docs/acceptance.md"),  # no Chinese one: the English, and it says so
+        ("docs/guide.en.md", "acceptance.md"),
+        ("docs/guide.ja.md", "acceptance.ja.md"),
+        ("docs/guide.zh.md", "acceptance.md"),
+    ],
+)
+def test_the_readmes_and_guides_link_the_acceptance_run(name: str, target: str) -> None:
+    """DG-1 / DG-2 / AC-1: the acceptance run is one link away, in the reader's language if it has one."""
+    assert target in relative_targets(read(name))
