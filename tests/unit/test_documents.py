@@ -1,7 +1,8 @@
 """The documents in three languages (DG-1 … DG-7): README, the user guide and PRIVACY have the same
-section structure in en, ja and zh, every relative link and image in them resolves to a file of
-the repository, each README starts with the two commands, and every log line they quote is a kind
-docs/log-lines.md documents, with fields its row names."""
+section structure in en, ja and zh (the acceptance run's document, AC-1, in en and ja), every
+relative link and image in them resolves to a file of the repository, each README starts with the
+two commands, and every log line they quote is a kind docs/log-lines.md documents, with fields its
+row names."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from core.tool_image import BOMB_EDGE_PX, MAX_BYTES, MAX_EDGE_PX, MAX_PER_RESULT
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Each document in (en, ja, zh).
+# Each document in (en, ja, zh), or (en, ja) for one written for a person who runs it in either.
 DOCUMENTS = {
     "README": ("README.md", "README.ja.md", "README.zh.md"),
     "guide": ("docs/guide.en.md", "docs/guide.ja.md", "docs/guide.zh.md"),
     "PRIVACY": ("PRIVACY.md", "PRIVACY.ja.md", "PRIVACY.zh.md"),
+    "acceptance": ("docs/acceptance.md", "docs/acceptance.ja.md"),
 }
 ALL_FILES = [name for names in DOCUMENTS.values() for name in names]
 
@@ -93,13 +95,13 @@ def read(name: str) -> str:
 
 
 @pytest.mark.parametrize("document", sorted(DOCUMENTS))
-def test_the_three_languages_have_the_same_sections(document: str) -> None:
+def test_the_languages_have_the_same_sections(document: str) -> None:
     """DG-4: the same number of headings at each level, in the same order."""
-    en, ja, zh = DOCUMENTS[document]
-    levels = {name: heading_levels(read(name)) for name in (en, ja, zh)}
+    en, *others = DOCUMENTS[document]
+    levels = {name: heading_levels(read(name)) for name in (en, *others)}
     assert len(levels[en]) >= 3, f"{en} has almost no sections: {levels[en]}"
-    assert levels[ja] == levels[en], f"{ja} differs from {en}"
-    assert levels[zh] == levels[en], f"{zh} differs from {en}"
+    for name in others:
+        assert levels[name] == levels[en], f"{name} differs from {en}"
 
 
 @pytest.mark.parametrize("name", ALL_FILES)
@@ -197,3 +199,32 @@ def test_the_guides_limits_are_the_codes(name: str) -> None:
         MAX_TOOL_IMAGES_PER_REQUEST,
     ]
     assert "MiB" in values[1]
+
+
+# A file of the repository named in a code span: `tests/unit/core/test_turn.py`, `core/paths.py`.
+REPO_FILE = re.compile(r"`((?:app|core|docs|tests|tools|web|wires|packaging|translations)/[\w./-]*\w\.\w+)`")
+
+
+@pytest.mark.parametrize("name", DOCUMENTS["acceptance"])
+def test_every_file_the_acceptance_run_names_exists(name: str) -> None:
+    """AC-1: what the run leaves to tests is named by test file; each named file is there."""
+    named = REPO_FILE.findall(read(name))
+    assert any(n.startswith("tests/") for n in named), named
+    missing = [n for n in named if not (ROOT / n).is_file()]
+    assert missing == [], f"{name}: {missing}"
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [
+        ("README.md", "docs/acceptance.md"),
+        ("README.ja.md", "docs/acceptance.ja.md"),
+        ("README.zh.md", "docs/acceptance.md"),  # no Chinese one: the English, and it says so
+        ("docs/guide.en.md", "acceptance.md"),
+        ("docs/guide.ja.md", "acceptance.ja.md"),
+        ("docs/guide.zh.md", "acceptance.md"),
+    ],
+)
+def test_the_readmes_and_guides_link_the_acceptance_run(name: str, target: str) -> None:
+    """DG-1 / DG-2 / AC-1: the acceptance run is one link away, in the reader's language if it has one."""
+    assert target in relative_targets(read(name))
