@@ -1,6 +1,64 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AcceptanceTable</name>
+    <message>
+        <location filename="../app/acceptance.py" line="42" />
+        <source>item</source>
+        <translation>item</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="43" />
+        <source>protocol</source>
+        <translation>protocol</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="44" />
+        <source>verdict</source>
+        <translation>verdict</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="45" />
+        <source>growth</source>
+        <translation>growth</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="46" />
+        <source>problems</source>
+        <translation>problems</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="49" />
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="50" />
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="51" />
+        <source>not run</source>
+        <translation>not run</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="52" />
+        <source>manual</source>
+        <translation>manual</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="54" />
+        <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
+        <translation>In the window, open the tool row of a camera turn: it ends with {line}</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="57" />
+        <source>cannot read the log {path}: {error}</source>
+        <translation>cannot read the log {path}: {error}</translation>
+    </message>
+</context>
+<context>
     <name>AgentList</name>
     <message>
         <location filename="../app/widgets/agents.py" line="75" />

@@ -1,6 +1,64 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AcceptanceTable</name>
+    <message>
+        <location filename="../app/acceptance.py" line="42" />
+        <source>item</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="43" />
+        <source>protocol</source>
+        <translation>プロトコル</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="44" />
+        <source>verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="45" />
+        <source>growth</source>
+        <translation>増加</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="46" />
+        <source>problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="49" />
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="50" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="51" />
+        <source>not run</source>
+        <translation>未実施</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="52" />
+        <source>manual</source>
+        <translation>目視</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="54" />
+        <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
+        <translation>ウィンドウでカメラのターンのツール行を開いてください。末尾に{line}と表示されます</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="57" />
+        <source>cannot read the log {path}: {error}</source>
+        <translation>ログ {path} を読めません: {error}</translation>
+    </message>
+</context>
+<context>
     <name>AgentList</name>
     <message>
         <location filename="../app/widgets/agents.py" line="75" />

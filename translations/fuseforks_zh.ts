@@ -1,6 +1,64 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AcceptanceTable</name>
+    <message>
+        <location filename="../app/acceptance.py" line="42" />
+        <source>item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="43" />
+        <source>protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="44" />
+        <source>verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="45" />
+        <source>growth</source>
+        <translation>增长</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="46" />
+        <source>problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="49" />
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="50" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="51" />
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="52" />
+        <source>manual</source>
+        <translation>人工检查</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="54" />
+        <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
+        <translation>在窗口中打开相机轮次的工具行：末尾显示{line}</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="57" />
+        <source>cannot read the log {path}: {error}</source>
+        <translation>无法读取日志 {path}：{error}</translation>
+    </message>
+</context>
+<context>
     <name>AgentList</name>
     <message>
         <location filename="../app/widgets/agents.py" line="75" />
