@@ -82,6 +82,9 @@ T: dict[str, tuple[str, str]] = {
     "problems": ("問題", "问题"),
     "not run": ("未実施", "未运行"),
     "manual": ("目視", "人工检查"),
+    "Acceptance report": ("受け入れ検査レポート", "验收报告"),
+    "Log: {path}": ("ログ: {path}", "日志：{path}"),
+    "Refresh": ("再読み込み", "刷新"),
     "In the window, open the tool row of a camera turn: it ends with {line}": (
         "ウィンドウでカメラのターンのツール行を開いてください。末尾に{line}と表示されます",
         "在窗口中打开相机轮次的工具行：末尾显示{line}",

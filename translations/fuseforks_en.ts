@@ -1,6 +1,39 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <source>Acceptance report</source>
+        <translation>Acceptance report</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <source>Log: {path}</source>
+        <translation>Log: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <source>Open log folder</source>
+        <translation>Open log folder</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+</context>
+<context>
     <name>AcceptanceTable</name>
     <message>
         <location filename="../app/acceptance.py" line="42" />
@@ -693,29 +726,34 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="39" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
+        <location filename="../app/widgets/help_menu.py" line="40" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="62" />
+        <location filename="../app/widgets/help_menu.py" line="41" />
+        <source>Acceptance report</source>
+        <translation>Acceptance report</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/help_menu.py" line="42" />
+        <location filename="../app/widgets/help_menu.py" line="77" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="36" />
-        <location filename="../app/widgets/help_menu.py" line="66" />
+        <location filename="../app/widgets/help_menu.py" line="43" />
+        <location filename="../app/widgets/help_menu.py" line="81" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="68" />
+        <location filename="../app/widgets/help_menu.py" line="83" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

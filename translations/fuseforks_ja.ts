@@ -1,6 +1,39 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <source>Acceptance report</source>
+        <translation>受け入れ検査レポート</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <source>Log: {path}</source>
+        <translation>ログ: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <source>Refresh</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <source>Open log folder</source>
+        <translation>ログフォルダーを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+</context>
+<context>
     <name>AcceptanceTable</name>
     <message>
         <location filename="../app/acceptance.py" line="42" />
@@ -693,29 +726,34 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="39" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
+        <location filename="../app/widgets/help_menu.py" line="40" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="62" />
+        <location filename="../app/widgets/help_menu.py" line="41" />
+        <source>Acceptance report</source>
+        <translation>受け入れ検査レポート</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/help_menu.py" line="42" />
+        <location filename="../app/widgets/help_menu.py" line="77" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="36" />
-        <location filename="../app/widgets/help_menu.py" line="66" />
+        <location filename="../app/widgets/help_menu.py" line="43" />
+        <location filename="../app/widgets/help_menu.py" line="81" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="68" />
+        <location filename="../app/widgets/help_menu.py" line="83" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.
