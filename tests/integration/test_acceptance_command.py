@@ -6,8 +6,10 @@ import os
 import subprocess
 import sys
 import time
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+from app.acceptance import parse_since
 from core import paths
 from core.acceptance import parse_line, read_log
 from tests.fakes.acceptance import RunLog
@@ -114,3 +116,13 @@ def test_the_table_in_japanese_and_chinese(tmp_path: Path) -> None:
     assert zh[0] == "项目                  协议                  判定      增长  问题"
     assert "display line          -                     人工检查  -     -" in zh
     assert zh[-1] == "acceptance: 7/7 wire items hold"
+
+
+def test_the_forms_of_since() -> None:
+    day = date(2026, 12, 7)
+    assert parse_since("9:05", day) == datetime(2026, 12, 7, 9, 5)
+    assert parse_since("09:05:30", day) == datetime(2026, 12, 7, 9, 5, 30)
+    assert parse_since("2026-12-06 23:59") == datetime(2026, 12, 6, 23, 59)
+    assert parse_since("2026-12-06 23:59:58.250") == datetime(2026, 12, 6, 23, 59, 58, 250000)
+    assert parse_since("2026-12-06T14:59:00Z") == datetime(2026, 12, 6, 14, 59, tzinfo=UTC)
+    assert parse_since("2026-12-06T23:59:00+09:00").utcoffset() == timedelta(hours=9)

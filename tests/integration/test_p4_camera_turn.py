@@ -17,6 +17,7 @@ import pytest
 import pytest_asyncio
 
 from app.demo import DemoCamera
+from core.acceptance import read_acceptance, read_log
 from core.config import Config, parse_config
 from core.llm.http import http_backend
 from core.mcp import McpToolProvider
@@ -152,3 +153,26 @@ async def test_text_only_tools_are_byte_identical_with_image_results_off(camera:
         LOG.close()
     assert seen[True] == seen[False]
     assert "images=" not in seen[True][1][0]
+
+
+@pytest.mark.asyncio
+async def test_the_acceptance_reader_passes_the_whole_run(camera: str, event_log: Path) -> None:
+    """AC-3 … AC-5 on real lines: the seven wires, the fallback and the negative control in one log."""
+    scenario = Scenario(say="A desk under a lamp.", tool="nik__live_view_image")
+    for protocol in PROTOCOLS:
+        with FakeProvider(protocol, scenario=scenario) as fake:
+            await run_turn(camera_config(protocol, fake.url, camera))
+    with FakeProvider("perplexity-responses", reject_images=True, scenario=scenario) as fake:
+        await run_turn(camera_config("perplexity-responses", fake.url, camera))
+    with FakeProvider("anthropic", scenario=Scenario(say="Camera is on.", tool="nik__camera_status")) as fake:
+        await run_turn(camera_config("anthropic", fake.url, camera), "status?")
+    report = read_acceptance(read_log(event_log))
+    assert report.summary() == "acceptance: 7/7 wire items hold"
+    assert {i.key: i.status for i in report.items} == {
+        **dict.fromkeys(PROTOCOLS, "ok"),
+        "fallback": "ok",
+        "negative control": "ok",
+        "display line": "manual",
+    }
+    assert all(i.growth is not None and i.growth >= 1000 for i in report.items if i.is_wire)  # the frame
+    assert report.item("fallback").backend == "perplexity-responses"
