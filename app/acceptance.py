@@ -55,6 +55,7 @@ DISPLAY_NOTE = QT_TRANSLATE_NOOP(
     "AcceptanceTable", "In the window, open the tool row of a camera turn: it ends with {line}"
 )
 UNREADABLE = QT_TRANSLATE_NOOP("AcceptanceTable", "cannot read the log {path}: {error}")
+GROWTH = 3  # the column of numbers, right-aligned
 GAP = "  "  # between columns
 INDENT = "    "  # the evidence under a row
 
@@ -78,24 +79,27 @@ def width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def pad(text: str, columns: int) -> str:
-    return text + " " * (columns - width(text))
+def pad(text: str, columns: int, right: bool = False) -> str:
+    fill = " " * (columns - width(text))
+    return fill + text if right else text + fill
 
 
 def _cells(item: ItemVerdict, language: str) -> list[str]:
-    growth = "-" if item.growth is None else str(item.growth)
+    growth = "-" if item.growth is None else f"{item.growth:+,}"
     return [item.key, item.backend or "-", tr(language, STATUS[item.status]), growth]
 
 
 def render_table(report: AcceptanceReport, language: str) -> str:
-    """The report as plain text: a row per item, more problems on the lines below it, then the
-    item's evidence indented; the display line's row says what the person looks at instead."""
+    """The report as plain text: a row per item (the growth signed, in tokens), more problems on the
+    lines below it, then the item's evidence indented; under the display line's row, what the
+    person looks at instead."""
     heads = [tr(language, h) for h in HEADERS]
     rows = [_cells(i, language) for i in report.items]
     widths = [max(width(r[c]) for r in [heads[:4], *rows]) for c in range(4)]
 
     def line(cells: list[str], problem: str) -> str:
-        return (GAP.join(pad(c, w) for c, w in zip(cells, widths, strict=True)) + GAP + problem).rstrip()
+        padded = [pad(c, w, right=i == GROWTH) for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+        return (GAP.join(padded) + GAP + problem).rstrip()
 
     out = [line(heads[:4], heads[4])]
     for item, cells in zip(report.items, rows, strict=True):

@@ -128,7 +128,7 @@ class ItemVerdict:
     status: Status
     evidence: list[str] = field(default_factory=list)  # the log lines that prove (or disprove) it
     problems: list[str] = field(default_factory=list)  # each named: why the item does not hold
-    growth: int | None = None  # round 2's prompt growth in tokens (wire items)
+    growth: int | None = None  # round 2's prompt growth in tokens (wire items, the fallback)
 
     @property
     def is_wire(self) -> bool:
@@ -313,7 +313,9 @@ def fallback_item(turns: list[Turn]) -> ItemVerdict:
     ]
     if turn.stop != "-":
         problems.append(f"stop={turn.stop}")
-    return _verdict("fallback", turn.backend, [x.evidence() for x in turn.lines], problems)
+    verdict = _verdict("fallback", turn.backend, [x.evidence() for x in turn.lines], problems)
+    verdict.growth = turn.growth()[0]  # small: the frame was left out (shown, never judged)
+    return verdict
 
 
 def negative_control(lines: list[LogLine]) -> ItemVerdict:

@@ -20,7 +20,7 @@ from tests.fakes.configs import window_config
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.windows import window
 
-GROWTH_31 = "gemini                gemini                failed   31      round 2 grew by 31 tokens (< 200)"
+GROWTH_31 = "gemini                gemini                failed      +31  round 2 grew by 31 tokens (< 200)"
 
 
 def opened(qtbot: QtBot, tmp_path: Path) -> AcceptanceDialog:
@@ -57,9 +57,9 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     assert dialog.windowTitle() == "受け入れ検査レポート"
     assert (
         dialog.table.toPlainText().splitlines()[0]
-        == "項目                  プロトコル            判定  増加  問題"
+        == "項目                  プロトコル            判定    増加  問題"
     )
-    assert "gemini                gemini                失敗  31    round 2 grew by 31 tokens (< 200)" in (
+    assert "gemini                gemini                失敗     +31  round 2 grew by 31 tokens (< 200)" in (
         dialog.table.toPlainText().splitlines()
     )
     assert (dialog.refresh_button.text(), dialog.folder_button.text()) == (

@@ -44,7 +44,7 @@ def test_a_run_that_holds_exits_0(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr) == (0, "")
     out = done.stdout.splitlines()
     assert out[0] == HEADER
-    assert out[1] == "meta-responses        meta-responses        ok       5210    -"
+    assert out[1] == "meta-responses        meta-responses        ok       +5,210  -"
     assert out[-1] == "acceptance: 7/7 wire items hold"
 
 
@@ -53,7 +53,7 @@ def test_a_broken_wire_exits_1_naming_it(tmp_path: Path) -> None:
     assert done.returncode == 1
     out = done.stdout.splitlines()
     assert (
-        "gemini                gemini                failed   31      round 2 grew by 31 tokens (< 200)"
+        "gemini                gemini                failed      +31  round 2 grew by 31 tokens (< 200)"
         in out
     )
     assert out[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
@@ -104,17 +104,17 @@ def test_the_table_in_japanese_and_chinese(tmp_path: Path) -> None:
     log = written(tmp_path)
     ja = command("--log", str(log), "--language", "ja").stdout.splitlines()
     assert (
-        ja[0] == "項目                  プロトコル            判定  増加  問題"
+        ja[0] == "項目                  プロトコル            判定    増加  問題"
     )  # CJK: two columns a character
-    assert ja[1] == "meta-responses        meta-responses        成功  5210  -"
+    assert ja[1] == "meta-responses        meta-responses        成功  +5,210  -"
     assert (
         "    ウィンドウでカメラのターンのツール行を開いてください。末尾に（画像 1 枚: JPEG … KB）と表示されます"
         in ja
     )
     assert ja[-1] == "acceptance: 7/7 wire items hold"  # the summary is grep-able in every language
     zh = command("--log", str(log), "--language", "zh").stdout.splitlines()
-    assert zh[0] == "项目                  协议                  判定      增长  问题"
-    assert "display line          -                     人工检查  -     -" in zh
+    assert zh[0] == "项目                  协议                  判定        增长  问题"
+    assert "display line          -                     人工检查       -  -" in zh
     assert zh[-1] == "acceptance: 7/7 wire items hold"
 
 

@@ -89,7 +89,7 @@ def test_a_full_run_passes(run: RunLog) -> None:
         "tool: agent=agent_9 round=1 name=nik__camera_status ok=true ms=41 body_chars=96"
     ]
     fallback = report.item("fallback")
-    assert (fallback.backend, fallback.problems) == ("perplexity-responses", [])
+    assert (fallback.backend, fallback.problems, fallback.growth) == ("perplexity-responses", [], 40)
     assert "tool image fallback: agent=agent_9 model=perplexity-responses-vision removed=1 outcome=ok" in (
         without_time(fallback.evidence)
     )
