@@ -14,6 +14,11 @@ The lines of a turn run from the agent's previous ``turn:`` line (exclusive) to 
 that name the agent (``agent=``), and those that name no agent but the turn's model (``llm retry``,
 ``attachment fallback``: the HTTP layer knows only the model). One exception: ``core/turn.py``
 writes ``turn failed:`` right after the failed turn's ``turn:`` line, so it belongs to that turn.
+
+The items (``ITEMS``): a wire's (AC-3, ``wire_item``), the fallback (AC-4, ``fallback_item``), the
+negative control (AC-5, ``negative_control``) and the display line, which only the person can see
+(always ``manual``). A turn that called only tools that return no image is the negative control's,
+never a wire's item (``is_control_turn``): run after the wire items, it does not replace one.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Literal
 
 from core.log import LOG_NAME
 
@@ -41,9 +47,11 @@ ITEMS = (*WIRE_ITEMS, "fallback", "negative control", "display line")
 
 IMAGE_GROWTH_MIN = 200
 """Tokens round 2's prompt must grow by over round 1's for a wire item (AC-3). Round 2 adds the
-tool result: its text body alone adds tens of tokens, the smallest real frame hundreds (a 320×240
-JPEG is ~200–400 tokens on every provider), so 200 tells "the image reached the model" from "only
-the caption did" without depending on the provider's exact image accounting."""
+tool call and its result: the text body alone adds tens of tokens, a real frame hundreds (a 640×424
+live view is ~360 tokens on Anthropic, 258 or more on Gemini, 255 or more on OpenAI; the original
+app's run grew +390 to +1,407 where the frame reached the model and +76 where it was taken out), so
+200 tells "the image reached the model" from "only the text did" without each provider's exact
+image accounting."""
 
 EVIDENCE_MAX = 160  # characters of a line kept as evidence or as a problem
 # Lines none of which a wire item's turn may have (AC-3): each is a problem, named by the line.
@@ -56,7 +64,7 @@ FORBIDDEN = (
     "turn failed",
 )
 
-Status = str  # "ok" | "failed" | "not run" | "manual" (the display line only)
+Status = Literal["ok", "failed", "not run", "manual"]  # "manual": the display line only
 
 _LINE = re.compile(r"(?:(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?) )?\[fuseforks\] (.*)")
 _KIND = re.compile(r"([a-z][a-z0-9 _-]*):(?= |$)")
