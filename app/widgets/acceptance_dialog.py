@@ -2,7 +2,8 @@
 
 The same table ``python -m app.acceptance`` prints (``app.acceptance.render_table``, in the
 window's language) in a read-only monospace field that keeps its columns (no wrapping), under the
-summary line in the pass or fail colour. Refresh reads the log again (the person runs the items
+summary line in the pass or fail colour; each item's row is bold, a failing one in the fail colour
+(its evidence under it stays plain: the rows stand out of the log lines). Refresh reads the log again (the person runs the items
 with the dialog open); Copy puts the command's output on the clipboard (for the run's record);
 Open log folder shows the file. Non-modal, so the window goes on working beside it.
 """
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -105,7 +107,31 @@ class AcceptanceDialog(QDialog):
         self.summary.setText(text)
         self.summary.setStyleSheet(f"color: {colour}; font-weight: 600;")
         self.table.setPlainText(self.output())
+        self.table.setExtraSelections(self._rows(QColor(problem_colour(palette)), QColor(colour)))
         self.copy_button.setEnabled(self.report is not None)
+
+    def _rows(self, fail: QColor, summary: QColor) -> list[QTextEdit.ExtraSelection]:
+        """The header and the item rows bold (the lines that do not begin with a space: evidence and
+        further problems are indented), a failing item's and the summary line in their colours."""
+        if self.report is None:
+            return []
+        colours = [None, *(fail if i.fails else None for i in self.report.items), summary]
+        selections = []
+        block, row = self.table.document().firstBlock(), 0
+        while block.isValid():
+            if block.text() and not block.text().startswith(" ") and row < len(colours):
+                form = QTextCharFormat()
+                form.setFontWeight(QFont.Weight.Bold)
+                if (colour := colours[row]) is not None:
+                    form.setForeground(colour)
+                cursor = QTextCursor(block)
+                cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+                selection = QTextEdit.ExtraSelection()
+                selection.cursor, selection.format = cursor, form
+                selections.append(selection)
+                row += 1
+            block = block.next()
+        return selections
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtGui import QFont, QTextFormat
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -34,6 +35,16 @@ def opened(qtbot: QtBot, tmp_path: Path) -> AcceptanceDialog:
     return dialog
 
 
+def coloured(dialog: AcceptanceDialog) -> dict[str, str]:
+    """The first word of each row the table colours, and its colour (every row there is bold)."""
+    out = {}
+    for selection in dialog.table.extraSelections():
+        assert selection.format.fontWeight() == QFont.Weight.Bold
+        if selection.format.hasProperty(QTextFormat.Property.ForegroundBrush):
+            out[selection.cursor.selectedText().split()[0]] = selection.format.foreground().color().name()
+    return out
+
+
 def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: Translations) -> None:
     run = RunLog(paths.log_dir())  # where the app logs (the tests' HOME and XDG folders are their own)
     run.full_run()
@@ -48,6 +59,7 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     assert table[0] == "item                  protocol              verdict  growth  problems"
     assert GROWTH_31 in table
     assert table[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
+    assert coloured(dialog) == {"gemini": ERROR[0], "acceptance:": ERROR[0]}  # the rows that fail
 
     dialog.copy_button.click()
     expected = render_table(read_acceptance(read_log(run.path)), "en")
@@ -73,6 +85,7 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     dialog.refresh_button.click()
     assert dialog.summary.text() == "acceptance: 7/7 wire items hold"
     assert OK[0] in dialog.summary.styleSheet()
+    assert coloured(dialog) == {"acceptance:": OK[0]}
 
 
 def test_a_log_that_cannot_be_read_is_named(qtbot: QtBot, tmp_path: Path) -> None:
