@@ -1,6 +1,6 @@
 """Fill the .ts catalogues from the tables below, then compile them with pyside6-lrelease.
 
-    .venv/bin/pyside6-lupdate app/main_window.py app/settings/*.py app/widgets/*.py -ts translations/fuseforks_ja.ts
+    .venv/bin/pyside6-lupdate app/*.py app/settings/*.py app/widgets/*.py -ts translations/fuseforks_ja.ts
     (same for en, zh)
     .venv/bin/python translations/fill.py
 

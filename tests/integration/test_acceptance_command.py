@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HEADER = "item                  protocol              verdict  growth  problems"
 
 
-def command(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+def command(*args: str, locale: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": locale}
     return subprocess.run(
         [sys.executable, "-m", "app.acceptance", *args],
         cwd=ROOT,
@@ -112,6 +112,8 @@ def test_the_table_in_japanese_and_chinese(tmp_path: Path) -> None:
         in ja
     )
     assert ja[-1] == "acceptance: 7/7 wire items hold"  # the summary is grep-able in every language
+    assert command("--log", str(log), locale="ja_JP.UTF-8").stdout.splitlines() == ja  # the default
+    assert command("--log", str(log)).stdout.splitlines()[0] == HEADER  # a locale without a catalogue
     zh = command("--log", str(log), "--language", "zh").stdout.splitlines()
     assert zh[0] == "项目                  协议                  判定        增长  问题"
     assert "display line          -                     人工检查       -  -" in zh
