@@ -191,8 +191,7 @@ def check_display_line(win: MainWindow) -> None:
     assert row.toggle.text() == LIVE and row.status.text() == "ok"
     frame = win.chats[AGENT].previews[-1].data.data
     assert frame[:3] == b"\xff\xd8\xff"
-    line = f"(1 image: JPEG {max(1, len(frame) // 1000)} KB)"
-    assert re.fullmatch(r"\(1 image: JPEG \d+ KB\)", line)
+    line = f"(1 image: JPEG {len(frame) // 1000} KB)"  # the frame is tens of kilobytes
     assert row.summary.text() == line and row.summary.isVisible()
     row.toggle.click()
     assert row.details.isVisible()
