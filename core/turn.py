@@ -404,7 +404,21 @@ class Turn:
             else:  # S70-15: strip every tool image, say so in those results, resend once.
                 response = await self._without_images(summary, on_text)
         self.usage = self.usage + response.usage
+        self._log_round(self.rounds + 1 if summary else self.rounds, response.usage)
         return response
+
+    def _log_round(self, number: int, u: Usage) -> None:
+        """AC-6: one model call's usage, so a reader can see what the tool result of round 1 added to
+        round 2's prompt (``core.acceptance``); a summary call is the round after the last one."""
+        log_event(
+            "round",
+            agent=self.s.agent_id,
+            round=number,
+            input=u.input,
+            output=u.output,
+            cache_read=u.cache_read,
+            cache_write=u.cache_write,
+        )
 
     async def _without_images(self, summary: bool, on_text: Callable[[str], None]) -> ChatResponse:
         self.messages, removed = await relay_stripped(self.s.relay, self.messages, self.s.language)

@@ -74,6 +74,25 @@ HELD_BY = (
 
 # source: (ja, zh)
 T: dict[str, tuple[str, str]] = {
+    # the acceptance table (app/acceptance.py); "ok" and "failed" are the tool rows' words
+    "item": ("項目", "项目"),
+    "protocol": ("プロトコル", "协议"),
+    "verdict": ("判定", "判定"),
+    "growth": ("増加", "增长"),
+    "problems": ("問題", "问题"),
+    "not run": ("未実施", "未运行"),
+    "manual": ("目視", "人工检查"),
+    "Acceptance report": ("受け入れ検査レポート", "验收报告"),
+    "Log: {path}": ("ログ: {path}", "日志：{path}"),
+    "Refresh": ("再読み込み", "刷新"),
+    "In the window, open the tool row of a camera turn: it ends with {line}": (
+        "ウィンドウでカメラのターンのツール行を開いてください。末尾に{line}と表示されます",
+        "在窗口中打开相机轮次的工具行：末尾显示{line}",
+    ),
+    "cannot read the log {path}: {error}": (
+        "ログ {path} を読めません: {error}",
+        "无法读取日志 {path}：{error}",
+    ),
     "Agent": ("エージェント", "智能体"),
     "Template": ("テンプレート", "模板"),
     "State": ("状態", "状态"),

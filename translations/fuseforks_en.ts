@@ -1,6 +1,97 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <source>Acceptance report</source>
+        <translation>Acceptance report</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <source>Log: {path}</source>
+        <translation>Log: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <source>Copy</source>
+        <translation>Copy</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <source>Open log folder</source>
+        <translation>Open log folder</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptanceTable</name>
+    <message>
+        <location filename="../app/acceptance.py" line="42" />
+        <source>item</source>
+        <translation>item</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="43" />
+        <source>protocol</source>
+        <translation>protocol</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="44" />
+        <source>verdict</source>
+        <translation>verdict</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="45" />
+        <source>growth</source>
+        <translation>growth</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="46" />
+        <source>problems</source>
+        <translation>problems</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="49" />
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="50" />
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="51" />
+        <source>not run</source>
+        <translation>not run</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="52" />
+        <source>manual</source>
+        <translation>manual</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="54" />
+        <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
+        <translation>In the window, open the tool row of a camera turn: it ends with {line}</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="57" />
+        <source>cannot read the log {path}: {error}</source>
+        <translation>cannot read the log {path}: {error}</translation>
+    </message>
+</context>
+<context>
     <name>AgentList</name>
     <message>
         <location filename="../app/widgets/agents.py" line="75" />
@@ -635,29 +726,34 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="39" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
+        <location filename="../app/widgets/help_menu.py" line="40" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="62" />
+        <location filename="../app/widgets/help_menu.py" line="41" />
+        <source>Acceptance report</source>
+        <translation>Acceptance report</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/help_menu.py" line="42" />
+        <location filename="../app/widgets/help_menu.py" line="77" />
         <source>Version</source>
         <translation>Version</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="36" />
-        <location filename="../app/widgets/help_menu.py" line="66" />
+        <location filename="../app/widgets/help_menu.py" line="43" />
+        <location filename="../app/widgets/help_menu.py" line="81" />
         <source>About Fuseforks</source>
         <translation>About Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="68" />
+        <location filename="../app/widgets/help_menu.py" line="83" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

@@ -1,6 +1,97 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <source>Acceptance report</source>
+        <translation>受け入れ検査レポート</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <source>Log: {path}</source>
+        <translation>ログ: {path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <source>Refresh</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <source>Open log folder</source>
+        <translation>ログフォルダーを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptanceTable</name>
+    <message>
+        <location filename="../app/acceptance.py" line="42" />
+        <source>item</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="43" />
+        <source>protocol</source>
+        <translation>プロトコル</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="44" />
+        <source>verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="45" />
+        <source>growth</source>
+        <translation>増加</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="46" />
+        <source>problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="49" />
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="50" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="51" />
+        <source>not run</source>
+        <translation>未実施</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="52" />
+        <source>manual</source>
+        <translation>目視</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="54" />
+        <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
+        <translation>ウィンドウでカメラのターンのツール行を開いてください。末尾に{line}と表示されます</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="57" />
+        <source>cannot read the log {path}: {error}</source>
+        <translation>ログ {path} を読めません: {error}</translation>
+    </message>
+</context>
+<context>
     <name>AgentList</name>
     <message>
         <location filename="../app/widgets/agents.py" line="75" />
@@ -635,29 +726,34 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="39" />
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
+        <location filename="../app/widgets/help_menu.py" line="40" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="62" />
+        <location filename="../app/widgets/help_menu.py" line="41" />
+        <source>Acceptance report</source>
+        <translation>受け入れ検査レポート</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/help_menu.py" line="42" />
+        <location filename="../app/widgets/help_menu.py" line="77" />
         <source>Version</source>
         <translation>バージョン</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="36" />
-        <location filename="../app/widgets/help_menu.py" line="66" />
+        <location filename="../app/widgets/help_menu.py" line="43" />
+        <location filename="../app/widgets/help_menu.py" line="81" />
         <source>About Fuseforks</source>
         <translation>Fuseforks について</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="68" />
+        <location filename="../app/widgets/help_menu.py" line="83" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

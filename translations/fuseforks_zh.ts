@@ -1,6 +1,97 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <source>Acceptance report</source>
+        <translation>验收报告</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <source>Log: {path}</source>
+        <translation>日志：{path}</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <source>Open log folder</source>
+        <translation>打开日志文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptanceTable</name>
+    <message>
+        <location filename="../app/acceptance.py" line="42" />
+        <source>item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="43" />
+        <source>protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="44" />
+        <source>verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="45" />
+        <source>growth</source>
+        <translation>增长</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="46" />
+        <source>problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="49" />
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="50" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="51" />
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="52" />
+        <source>manual</source>
+        <translation>人工检查</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="54" />
+        <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
+        <translation>在窗口中打开相机轮次的工具行：末尾显示{line}</translation>
+    </message>
+    <message>
+        <location filename="../app/acceptance.py" line="57" />
+        <source>cannot read the log {path}: {error}</source>
+        <translation>无法读取日志 {path}：{error}</translation>
+    </message>
+</context>
+<context>
     <name>AgentList</name>
     <message>
         <location filename="../app/widgets/agents.py" line="75" />
@@ -635,29 +726,34 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="33" />
+        <location filename="../app/widgets/help_menu.py" line="39" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="34" />
+        <location filename="../app/widgets/help_menu.py" line="40" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="35" />
-        <location filename="../app/widgets/help_menu.py" line="62" />
+        <location filename="../app/widgets/help_menu.py" line="41" />
+        <source>Acceptance report</source>
+        <translation>验收报告</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/help_menu.py" line="42" />
+        <location filename="../app/widgets/help_menu.py" line="77" />
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="36" />
-        <location filename="../app/widgets/help_menu.py" line="66" />
+        <location filename="../app/widgets/help_menu.py" line="43" />
+        <location filename="../app/widgets/help_menu.py" line="81" />
         <source>About Fuseforks</source>
         <translation>关于 Fuseforks</translation>
     </message>
     <message>
-        <location filename="../app/widgets/help_menu.py" line="68" />
+        <location filename="../app/widgets/help_menu.py" line="83" />
         <source>Fuseforks {version}
 
 A village of AI agents that watch a camera through MCP tools.

@@ -1,4 +1,5 @@
-"""The Help menu: the log folder, the version line, About (message boxes opened, never exec'd)."""
+"""The Help menu: the log folder, the acceptance report (AC-7), the version line, About (dialogs and
+message boxes opened, never exec'd)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from core import __version__
-from core.log import LOG, default_log_dir, profile
+from core.log import LOG, LOG_NAME, default_log_dir, profile
 from core.paths import private_dir
+
+from .acceptance_dialog import AcceptanceDialog
 
 
 def version_line() -> str:
@@ -21,8 +24,11 @@ class HelpMenu(QMenu):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.message_box: QMessageBox | None = None
+        self.acceptance_dialog: AcceptanceDialog | None = None
         self.log_action = self.addAction("")
         self.log_action.triggered.connect(self.open_log_folder)
+        self.acceptance_action = self.addAction("")
+        self.acceptance_action.triggered.connect(self.show_acceptance)
         self.version_action = self.addAction("")
         self.version_action.triggered.connect(self.show_version)
         self.about_action = self.addAction("")
@@ -32,6 +38,7 @@ class HelpMenu(QMenu):
     def retranslate(self) -> None:
         self.setTitle(self.tr("&Help"))
         self.log_action.setText(self.tr("Open log folder"))
+        self.acceptance_action.setText(self.tr("Acceptance report"))
         self.version_action.setText(self.tr("Version"))
         self.about_action.setText(self.tr("About Fuseforks"))
 
@@ -57,6 +64,14 @@ class HelpMenu(QMenu):
         folder = self.log_folder()
         private_dir(folder)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def show_acceptance(self) -> AcceptanceDialog:
+        """The reader's table for the log this process writes (or would write, before it opened)."""
+        path = LOG.path if LOG.path is not None else default_log_dir() / LOG_NAME
+        dialog = AcceptanceDialog(path, self.open_log_folder, self.parentWidget())
+        dialog.show()
+        self.acceptance_dialog = dialog
+        return dialog
 
     def show_version(self) -> QMessageBox:
         return self._info(self.tr("Version"), version_line())

@@ -40,6 +40,7 @@ from app.live_text import picture_caption
 from app.main_window import MainWindow
 from app.settings import SettingsDialog
 from app.startup_problems import StartupProblem
+from app.widgets.acceptance_dialog import AcceptanceDialog
 from app.widgets.agents import AgentList
 from app.widgets.banner import DemoBanner
 from app.widgets.busy import BusyIndicator, Spinner
@@ -94,6 +95,7 @@ from core.tool_image import display_suffix
 from core.village import Village
 from core.watch.gate import Region
 from core.watch.model import Meter, Rhythm, Watch, WatchState, WatchView
+from tests.fakes.acceptance import RunLog
 from tests.fakes.configs import settings_config, window_config
 from tests.fakes.images import jpeg
 from tests.fakes.scripted import ScriptedBackend
@@ -361,6 +363,15 @@ def settings_dialog(tmp_path: Path) -> QWidget:
     )
 
 
+def acceptance_dialog(tmp_path: Path) -> AcceptanceDialog:
+    log = tmp_path / "acceptance" / "fuseforks.log"
+    if not log.exists():  # one log for the switched dialog and the fresh ones
+        run = RunLog(log.parent)
+        run.full_run()
+        run.close()
+    return AcceptanceDialog(log, lambda: None)
+
+
 # every widget class -> how to build one with the fakes it needs
 def qr_code(tmp_path: Path) -> QrCode:
     code = QrCode()
@@ -369,6 +380,7 @@ def qr_code(tmp_path: Path) -> QrCode:
 
 
 BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
+    AcceptanceDialog: acceptance_dialog,
     AgentList: agent_list,
     Bubble: lambda tmp_path: Bubble("assistant", "I see a shelf."),
     BusyIndicator: busy_indicator,

@@ -17,6 +17,7 @@ import pytest
 import pytest_asyncio
 
 from app.demo import DemoCamera
+from core.acceptance import read_acceptance, read_log
 from core.config import Config, parse_config
 from core.llm.http import http_backend
 from core.mcp import McpToolProvider
@@ -75,7 +76,7 @@ async def run_turn(config: Config, text: str = CAMERA_ASK) -> str:
 
 
 def p4_lines(log: Path) -> list[str]:
-    keep = ("tool", "turn", "tool image", "attachment fallback", "llm retry", "handoff")
+    keep = ("round", "tool", "turn", "tool image", "attachment fallback", "llm retry", "handoff")
     return [x for x in log_lines(log) if x.split(":")[0].startswith(keep)]
 
 
@@ -88,17 +89,27 @@ async def test_vision_model_sees_the_frame(protocol: str, camera: str, event_log
         text = await run_turn(camera_config(protocol, fake.url, camera))
     assert text == "A desk under a lamp."
     lines = p4_lines(event_log)
-    assert len(lines) == 2, lines
+    assert [x.split(":")[0] for x in lines] == ["round", "tool", "round", "turn"], lines
     assert re.fullmatch(
         r"tool: agent=agent_9 round=1 name=nik__live_view_image ok=true ms=\d+ "
         r"body_chars=\d+ images=1",
-        lines[0],
+        lines[1],
     )
     assert re.fullmatch(
         rf"turn: agent=agent_9 backend={protocol} stop=- input=\d+ output=\d+ cache_read=\d+ "
         rf"cache_write=\d+ rounds=2/12 model={protocol}-vision",
-        lines[1],
+        lines[3],
     )
+    # AC-6: one round: line per model answer, the fields the provider reported for that call
+    usage = r"input=(\d+) output=(\d+) cache_read=(\d+) cache_write=(\d+)"
+    rounds = [re.fullmatch(rf"round: agent=agent_9 round={n} {usage}", lines[i]) for n, i in ((1, 0), (2, 2))]
+    one, two = [tuple(int(v) for v in m.groups()) for m in rounds if m is not None]
+    turn = re.search(usage, lines[3])
+    assert turn is not None
+    assert tuple(a + b for a, b in zip(one, two, strict=True)) == tuple(int(v) for v in turn.groups())
+    prompts = [(one[0], one[2], one[3]), (two[0], two[2], two[3])]  # input, cache_read, cache_write
+    assert prompts == [r.cache for r in fake.requests]  # what the fake reported for each call
+    assert sum(prompts[1]) - sum(prompts[0]) >= 200  # the frame (the fake counts JSON chars / 4)
     # the image really travelled: the second request carries the JPEG's base64
     assert "/9j/" in json.dumps(fake.requests[-1].body)
 
@@ -114,11 +125,13 @@ async def test_model_that_answers_400_to_images_gets_them_stripped_once(camera: 
         text = await run_turn(camera_config(protocol, fake.url, camera))
     assert text == "I could not see the image."
     lines = p4_lines(event_log)
-    assert [x.split(":")[0] for x in lines] == ["tool", "llm retry stop", "tool image fallback", "turn"]
-    assert lines[0].endswith(" images=1")
-    assert " status=400 class=client_error " in lines[1]
-    assert lines[2] == f"tool image fallback: agent=agent_9 model={protocol}-vision removed=1 outcome=ok"
-    assert lines[3].startswith(f"turn: agent=agent_9 backend={protocol} stop=- ")
+    kinds = ["round", "tool", "llm retry stop", "tool image fallback", "round", "turn"]
+    assert [x.split(":")[0] for x in lines] == kinds
+    assert lines[1].endswith(" images=1")
+    assert " status=400 class=client_error " in lines[2]
+    assert lines[3] == f"tool image fallback: agent=agent_9 model={protocol}-vision removed=1 outcome=ok"
+    assert lines[4].startswith("round: agent=agent_9 round=2 ")  # the resent request's answer
+    assert lines[5].startswith(f"turn: agent=agent_9 backend={protocol} stop=- ")
 
 
 @pytest.mark.asyncio
@@ -140,3 +153,26 @@ async def test_text_only_tools_are_byte_identical_with_image_results_off(camera:
         LOG.close()
     assert seen[True] == seen[False]
     assert "images=" not in seen[True][1][0]
+
+
+@pytest.mark.asyncio
+async def test_the_acceptance_reader_passes_the_whole_run(camera: str, event_log: Path) -> None:
+    """AC-3 … AC-5 on real lines: the seven wires, the fallback and the negative control in one log."""
+    scenario = Scenario(say="A desk under a lamp.", tool="nik__live_view_image")
+    for protocol in PROTOCOLS:
+        with FakeProvider(protocol, scenario=scenario) as fake:
+            await run_turn(camera_config(protocol, fake.url, camera))
+    with FakeProvider("perplexity-responses", reject_images=True, scenario=scenario) as fake:
+        await run_turn(camera_config("perplexity-responses", fake.url, camera))
+    with FakeProvider("anthropic", scenario=Scenario(say="Camera is on.", tool="nik__camera_status")) as fake:
+        await run_turn(camera_config("anthropic", fake.url, camera), "status?")
+    report = read_acceptance(read_log(event_log))
+    assert report.summary() == "acceptance: 7/7 wire items hold"
+    assert {i.key: i.status for i in report.items} == {
+        **dict.fromkeys(PROTOCOLS, "ok"),
+        "fallback": "ok",
+        "negative control": "ok",
+        "display line": "manual",
+    }
+    assert all(i.growth is not None and i.growth >= 1000 for i in report.items if i.is_wire)  # the frame
+    assert report.item("fallback").backend == "perplexity-responses"

@@ -73,8 +73,9 @@ async def test_pause_while_the_model_answers_keeps_its_calls_pending_then_resume
     assert village.history("agent_9") == []  # joins the history when the resumed turn ends
     tid = handle[0].turn_id
     lines = log_lines(event_log)
-    assert lines[-3:-1] == [
+    assert lines[-4:-1] == [
         f"pause requested: agent=agent_9 turn={tid}",
+        "round: agent=agent_9 round=1 input=10 output=5 cache_read=0 cache_write=0",  # answered after
         f"turn paused: turn={tid} not_executed=2",
     ]
     assert lines[-1] == (

@@ -1,0 +1,83 @@
+"""Help › Acceptance report (AC-7): the reader's table for the log the app writes, opened from the
+window's menu, in the window's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app.acceptance import render_table
+from app.i18n import Translations
+from app.style import ERROR, OK
+from app.widgets.acceptance_dialog import AcceptanceDialog
+from core import paths
+from core.acceptance import read_acceptance, read_log
+from core.village import Village
+from tests.fakes.acceptance import RunLog
+from tests.fakes.configs import window_config
+from tests.fakes.scripted import ScriptedBackend
+from tests.fakes.windows import window
+
+GROWTH_31 = "gemini                gemini                failed   31      round 2 grew by 31 tokens (< 200)"
+
+
+def opened(qtbot: QtBot, tmp_path: Path) -> AcceptanceDialog:
+    village = Village(
+        window_config(tmp_path), backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model)
+    )
+    win = window(qtbot, village)
+    win.help_menu.acceptance_action.trigger()
+    dialog = win.help_menu.acceptance_dialog
+    assert dialog is not None and dialog.isVisible() and not dialog.isModal()
+    return dialog
+
+
+def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: Translations) -> None:
+    run = RunLog(paths.log_dir())  # where the app logs (the tests' HOME and XDG folders are their own)
+    run.full_run()
+    run.wire_turn("gemini", growth=31)
+    run.close()
+    dialog = opened(qtbot, tmp_path)
+    assert dialog.log_path == run.path
+    assert dialog.windowTitle() == "Acceptance report"
+    assert dialog.summary.text() == "acceptance: 6/7 wire items hold; failed: gemini"
+    assert ERROR[0] in dialog.summary.styleSheet()
+    table = dialog.table.toPlainText().splitlines()
+    assert table[0] == "item                  protocol              verdict  growth  problems"
+    assert GROWTH_31 in table
+    assert table[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
+
+    dialog.copy_button.click()
+    expected = render_table(read_acceptance(read_log(run.path)), "en")
+    assert QApplication.clipboard().text() == expected + "\nacceptance: 6/7 wire items hold; failed: gemini"
+
+    assert translations.set_language("ja")
+    assert dialog.windowTitle() == "受け入れ検査レポート"
+    assert (
+        dialog.table.toPlainText().splitlines()[0]
+        == "項目                  プロトコル            判定  増加  問題"
+    )
+    assert "gemini                gemini                失敗  31    round 2 grew by 31 tokens (< 200)" in (
+        dialog.table.toPlainText().splitlines()
+    )
+    assert (dialog.refresh_button.text(), dialog.folder_button.text()) == (
+        "再読み込み",
+        "ログフォルダーを開く",
+    )
+
+    again = RunLog(paths.log_dir())  # the person runs the item again with the dialog open
+    again.wire_turn("gemini")
+    again.close()
+    dialog.refresh_button.click()
+    assert dialog.summary.text() == "acceptance: 7/7 wire items hold"
+    assert OK[0] in dialog.summary.styleSheet()
+
+
+def test_a_log_that_cannot_be_read_is_named(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = opened(qtbot, tmp_path)  # no log written yet
+    path = paths.log_dir() / "fuseforks.log"
+    assert dialog.summary.text() == f"cannot read the log {path}: No such file or directory"
+    assert ERROR[0] in dialog.summary.styleSheet()
+    assert (dialog.table.toPlainText(), dialog.copy_button.isEnabled()) == ("", False)
