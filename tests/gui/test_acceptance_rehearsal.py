@@ -1,19 +1,24 @@
-"""The manual acceptance run (issue 17 §1), rehearsed by the machine.
+"""AC-8: the manual acceptance run (issue 17 §1), rehearsed by the machine.
 
 What the person does with NIK and real keys, done here with the camera simulator (a real
-subprocess over streamable HTTP) and the local fake providers: one village, one agent with the
-camera, a template per wire and one for a model that cannot read images. For each item the agent's
-template is switched in the Settings dialog opened from the window's menu, the same request is
-typed and sent, and the turn runs to its end. Item 1's tool row shows the display line. Then the
-log the app wrote is read the way the acceptance is judged: every wire item holds; then one wire's
-image placement is broken on purpose, its item is run again, and that item, and only that one,
-fails on the growth of its second round.
+subprocess over streamable HTTP) and the local fake providers on 127.0.0.1, the keys in the
+keyrings.alt file backend: one village, one agent with the camera, a template per wire and one for
+a model that cannot read images. For each item the agent's template is switched in the Settings
+dialog opened from the window's menu, the same request is typed and sent, and the turn runs to its
+end; item 1's tool row is opened and shows the display line; the negative control asks for the
+camera's status. Then the reader judges the log the app wrote (``python -m app.acceptance`` as a
+process, and ``core.acceptance.read_acceptance``): 7/7, each growth the one the provider reported.
+Then one wire's image placement is broken on purpose (Gemini's tool results lose their image
+parts), its item is run again through Settings, and that item, and only that one, fails on round
+2's growth; the command exits 1.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,12 +32,13 @@ from pytestqt.qtbot import QtBot
 from app.keys import KeyStore
 from app.launcher import Runtime, make_runtime
 from app.main_window import MainWindow
+from core.acceptance import IMAGE_GROWTH_MIN, WIRE_ITEMS, AcceptanceReport, read_acceptance, read_log
+from core.acceptance import ITEMS as ALL_ITEMS
 from core.config import load_config, parse_config, save_config
 from core.log import LOG
 from core.paths import log_dir
-from tests.fakes.logs import log_lines
 from tests.fakes.providers import PROTOCOLS, FakeProvider, Reply, Scenario
-from tests.fakes.servers import camera_server
+from tests.fakes.servers import camera_server, run_module
 from tests.fakes.waits import until
 from wires.gemini import GeminiWire
 
@@ -40,20 +46,10 @@ AGENT = "agent_9"
 ASK = "Take one live view frame and describe what it shows in one sentence."
 LIVE = "nik__live_view_image"
 STATUS = "nik__camera_status"
-# the reader's order of the wire items (the acceptance document's)
-ITEMS = (
-    "meta-responses",
-    "anthropic",
-    "gemini",
-    "openai-responses",
-    "openai-compat",
-    "xai-responses",
-    "perplexity-responses",
-)
+ITEMS = WIRE_ITEMS  # the reader's order of the wire items (the run's)
 TEXT_ONLY = "Text only"  # the fallback item's template: a model that answers 400 to any image
 TEXT_WIRE = "openai-compat"
 BROKEN = "gemini"  # the wire whose image placement the test breaks
-IMAGE_GROWTH_MIN = 200  # the reader's threshold: a real frame adds hundreds of tokens, its body tens
 
 
 def said(wire: str) -> str:
@@ -199,51 +195,29 @@ def check_display_line(win: MainWindow) -> None:
     row.toggle.click()
 
 
-# ---------------------------------------------------------------- what the log says
-def turns_of(lines: list[str]) -> list[list[str]]:
-    """The agent's turns: each from after the previous ``turn:`` line to its own ``turn:`` line."""
-    out: list[list[str]] = [[]]
-    for line in lines:
-        out[-1].append(line)
-        if line.startswith(f"turn: agent={AGENT} "):
-            out.append([])
-    return out[:-1]
-
-
-def backend(turn: list[str]) -> str:
-    match = re.search(r" backend=(\S+) ", turn[-1])
-    assert match, turn[-1]
-    return match.group(1)
+# ---------------------------------------------------------------- what the reader says
+def reader(log: Path) -> tuple[subprocess.CompletedProcess[str], AcceptanceReport]:
+    """``python -m app.acceptance --log LOG`` as the person runs it, and the same report in-process."""
+    return run_module("app.acceptance", "--log", str(log)), read_acceptance(read_log(log))
 
 
 def growth(fake: FakeProvider) -> int:
-    """Round 2's prompt size − round 1's, as the provider reported them (input + cache reads and
-    writes) for the last turn it answered."""
+    """Round 2's prompt size − round 1's as the provider reported them (input + cache reads and
+    writes) for the last turn it answered: what the ``round:`` lines must say."""
     first, second = fake.requests[-2:]
     assert first.cache is not None and second.cache is not None
     return sum(second.cache) - sum(first.cache)
 
 
-BAD = ("tool image dropped:", "tool image fallback:", "attachment fallback:", "llm retry", "turn failed:")
-
-
-def wire_problems(turn: list[str], wire: str, grew: int) -> list[str]:
-    """Why a wire item does not hold (the contract's names for them); [] when it holds."""
-    problems = []
-    if not any(re.fullmatch(r"tool: .* ok=true .*images=1", x) for x in turn):
-        problems.append("no images=1 tool line")
-    if not turn[-1].startswith(f"turn: agent={AGENT} backend={wire} stop=- "):
-        problems.append("stop=" + turn[-1].split(" stop=")[1].split()[0])
-    if grew < IMAGE_GROWTH_MIN:
-        problems.append(f"round 2 grew by {grew} tokens (< {IMAGE_GROWTH_MIN})")
-    problems += [x for x in turn if x.startswith(BAD)]
-    return problems
-
-
-def check_tool_line(turn: list[str], tool: str, images: bool) -> None:
-    (line,) = [x for x in turn if x.startswith("tool:")]
-    tail = " images=1" if images else ""
-    assert re.fullmatch(rf"tool: agent={AGENT} round=1 name={tool} ok=true ms=\d+ body_chars=\d+{tail}", line)
+def check_wire(report: AcceptanceReport, wire: str, grew: int) -> None:
+    item = report.item(wire)
+    assert (item.backend, item.status, item.problems, item.growth) == (wire, "ok", [], grew), item
+    assert grew >= IMAGE_GROWTH_MIN
+    (tool,) = [e for e in item.evidence if " tool: " in e]
+    assert re.fullmatch(
+        rf"[\d:.]+ tool: agent={AGENT} round=1 name={LIVE} ok=true ms=\d+ body_chars=\d+ images=1", tool
+    )
+    assert item.evidence[-1].split(" ", 1)[1].startswith(f"turn: agent={AGENT} backend={wire} stop=- ")
 
 
 @pytest.mark.asyncio
@@ -255,7 +229,7 @@ async def test_the_acceptance_run_rehearsed(
     plaintext_keyring: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert sorted(ITEMS) == sorted(PROTOCOLS)
+    assert sorted(ITEMS) == sorted(PROTOCOLS)  # the reader knows every wire the app has
     log = LOG.configure()  # the app's own fuseforks.log, in the (isolated) per-user log folder
     assert log == log_dir() / "fuseforks.log"
     assert str(log).startswith(str(Path.home()))
@@ -266,17 +240,37 @@ async def test_the_acceptance_run_rehearsed(
         save_config(parse_config(config_data(fakes, camera)), cfg_path)
         rt, win = await open_window(qtbot, cfg_path, tmp_path)
         try:
-            # the negative control first: a camera tool that returns no image (run before the wire
-            # items: its turn is on the text-only template's wire, which a later item then covers)
-            fakes.text_only.script(Reply.call(STATUS), Reply.say("The camera is connected."))
-            await run_item(qtbot, rt, win, TEXT_ONLY)
             for i, wire in enumerate(ITEMS):
                 await run_item(qtbot, rt, win, wire)
                 assert win.chats[AGENT].bubbles[-1].text == said(wire)
                 if i == 0:
                     check_display_line(win)
             await run_item(qtbot, rt, win, TEXT_ONLY)  # the fallback item
+            # the negative control: a camera tool that returns no image, asked on a wire after
+            # that wire's item (openai-compat's) as the document's order has it
+            fakes.text_only.script(Reply.call(STATUS), Reply.say("The camera is connected."))
+            await run_item(qtbot, rt, win, TEXT_ONLY)
             grew = {w: growth(f) for w, f in fakes.wires.items()}
+
+            run, report = reader(log)
+            assert run.returncode == 0, run.stdout + run.stderr
+            assert run.stdout.splitlines()[-1] == "acceptance: 7/7 wire items hold"
+            assert report.passed and [i.key for i in report.items] == list(ALL_ITEMS)
+            for wire in ITEMS:
+                check_wire(report, wire, grew[wire])
+            fallback = report.item("fallback")
+            assert (fallback.backend, fallback.status, fallback.problems) == (TEXT_WIRE, "ok", [])
+            (fell_back,) = [e for e in fallback.evidence if " tool image fallback: " in e]
+            assert fell_back.endswith(
+                f"tool image fallback: agent={AGENT} model=text-only removed=1 outcome=ok"
+            )
+            control = report.item("negative control")
+            assert (control.status, control.problems) == ("ok", [])
+            (plain,) = control.evidence
+            assert re.fullmatch(
+                rf"[\d:.]+ tool: agent={AGENT} round=1 name={STATUS} ok=true ms=\d+ body_chars=\d+", plain
+            )
+            assert report.item("display line").status == "manual"  # checked above, in the tool row
 
             # one wire broken on purpose: Gemini's tool results lose their image parts
             real = GeminiWire._response
@@ -288,6 +282,7 @@ async def test_the_acceptance_run_rehearsed(
 
             monkeypatch.setattr(GeminiWire, "_response", staticmethod(without_images))
             await run_item(qtbot, rt, win, BROKEN)
+            assert "inlineData" not in json.dumps(fakes.wires[BROKEN].requests[-1].body)
             broken_growth = growth(fakes.wires[BROKEN])
         finally:
             win.close()
@@ -297,25 +292,16 @@ async def test_the_acceptance_run_rehearsed(
     finally:
         LOG.close()
 
-    turns = turns_of(log_lines(log))
-    assert [backend(t) for t in turns] == [TEXT_WIRE, *ITEMS, TEXT_WIRE, BROKEN]
-    negative, *items, fallback, broken = turns
-
-    check_tool_line(negative, STATUS, images=False)
-    assert not [x for x in negative if " images=0" in x]
-    for wire, turn in zip(ITEMS, items, strict=True):
-        check_tool_line(turn, LIVE, images=True)
-        assert wire_problems(turn, wire, grew[wire]) == [], wire
-
-    fell_back = [x for x in fallback if x.startswith("tool image fallback:")]
-    assert len(fell_back) == 1
-    assert re.fullmatch(
-        rf"tool image fallback: agent={AGENT} model=text-only removed=1 outcome=ok", fell_back[0]
-    )
-    assert fallback[-1].startswith(f"turn: agent={AGENT} backend={TEXT_WIRE} stop=- ")
-
-    check_tool_line(broken, LIVE, images=True)  # the camera sent the frame; the wire dropped it
-    assert wire_problems(broken, BROKEN, broken_growth) == [
-        f"round 2 grew by {broken_growth} tokens (< {IMAGE_GROWTH_MIN})"
-    ]
-    assert 0 < broken_growth < IMAGE_GROWTH_MIN
+    run, report = reader(log)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert run.stdout.splitlines()[-1] == f"acceptance: 6/7 wire items hold; failed: {BROKEN}"
+    assert not report.passed and report.failed() == [BROKEN]
+    broken = report.item(BROKEN)
+    assert (broken.status, broken.growth) == ("failed", broken_growth)
+    assert broken.problems == [f"round 2 grew by {broken_growth} tokens (< {IMAGE_GROWTH_MIN})"]
+    assert 0 < broken_growth < IMAGE_GROWTH_MIN  # the caption reached the model, the frame did not
+    assert any(e.endswith(" images=1") for e in broken.evidence)  # the camera did send the frame
+    for wire in ITEMS:
+        if wire != BROKEN:
+            check_wire(report, wire, grew[wire])
+    assert [report.item(k).status for k in ("fallback", "negative control")] == ["ok", "ok"]
