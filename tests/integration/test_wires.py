@@ -126,6 +126,32 @@ async def test_replay_state_is_required_by_the_fakes(fake: FakeProvider) -> None
 
 
 @pytest.mark.asyncio
+async def test_gemini_checks_the_signatures_of_the_current_turn_only() -> None:
+    """Like Gemini 3: an earlier turn's call without a signature (made by another model before the
+    template was switched) is accepted; the same call in the current turn is refused."""
+    with FakeProvider("gemini", key="k-test-key") as fake:
+        fake.script(Reply.call("live_view", {"cam": "a"}), Reply.say("done"), Reply.say("again"))
+        async with httpx.AsyncClient() as client:
+            be = backend(fake, client, stream=False)
+            history = [ChatMessage(Role.USER, "look")]
+            first = await be.complete(ChatRequest(be.model, "", history, TOOLS))
+            call = first.message.tool_calls[0]
+            unsigned = [
+                dataclasses.replace(first.message, provider_state=None),
+                ChatMessage(Role.TOOL, "ok", tool_call_id=call.id, tool_name=call.name),
+                ChatMessage(Role.ASSISTANT, "A cat."),
+            ]
+            earlier = await be.complete(
+                ChatRequest(be.model, "", [*history, *unsigned, ChatMessage(Role.USER, "and now?")], TOOLS)
+            )
+            assert earlier.message.text == "done"
+            with pytest.raises(ProviderHTTPError) as info:
+                await be.complete(ChatRequest(be.model, "", [*history, *unsigned[:2]], TOOLS))
+    assert info.value.status == 400 and "thought_signature" in info.value.message
+    assert [r.status for r in fake.requests] == [200, 200, 400]
+
+
+@pytest.mark.asyncio
 async def test_gemini_style_openai_compat_requires_thought_signatures() -> None:
     with FakeProvider("openai-compat", thought_signatures=True) as fake:
         fake.script(Reply.call("live_view", {"cam": "a"}), Reply.say("done"))

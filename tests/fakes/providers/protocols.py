@@ -478,6 +478,11 @@ class OpenAIChat(Family):
 # ================================================================================ Gemini
 
 
+def _responses_only(content: JSON) -> bool:
+    parts = content.get("parts") or []
+    return bool(parts) and all("functionResponse" in p for p in parts)
+
+
 class Gemini(Family):
     name = "gemini"
     base_path = "/v1beta"
@@ -491,6 +496,12 @@ class Gemini(Family):
         if not isinstance(contents, list) or not contents:
             raise Invalid("* GenerateContentRequest.contents: contents is not specified")
         expected: list[str] = []
+        # Gemini 3 checks the signatures of the current turn only (from the last user message that
+        # is not function responses): an earlier turn's calls may come from another model
+        turn = max(
+            (i for i, c in enumerate(contents) if c.get("role") == "user" and not _responses_only(c)),
+            default=0,
+        )
         for i, content in enumerate(contents):
             where = f"contents[{i}]"
             parts = content.get("parts") or []
@@ -529,7 +540,7 @@ class Gemini(Family):
             if content.get("role") == "model":
                 calls = [p for p in parts if "functionCall" in p]
                 expected = [p["functionCall"].get("name") for p in calls]
-                if calls:
+                if calls and i > turn:
                     name = calls[0]["functionCall"].get("name", "")
                     sig = calls[0].get("thoughtSignature")
                     if any(k.startswith(name + "#") for k in self.issued) and sig not in self.issued.values():
@@ -747,7 +758,9 @@ class Responses(Family):
                 }
             )
         for name, args in reply.tool_calls:
-            call_id = f"call_{next(self.ids):04d}"
+            # the flavour in the id: the four Responses fakes never issue one another's ids (a
+            # conversation moved from one to another is not taken for the other's own calls)
+            call_id = f"call_{self.flavour}_{next(self.ids):04d}"
             if out and out[0]["type"] == "reasoning":
                 self.issued[call_id] = token
             out.append(
