@@ -55,8 +55,10 @@ async def chromium() -> AsyncIterator[Browser]:
 
 @asynccontextmanager
 async def signed_in(browser: Browser, base: str, width: int = 390, height: int = 800) -> AsyncIterator[Page]:
-    """A page of its own (fresh storage) opened with the sign-in link's fragment."""
+    """A page of its own (fresh storage) opened with the sign-in link's fragment; a wait that
+    fails fails in 10 s, not Playwright's 30."""
     context = await browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    context.set_default_timeout(10_000)
     try:
         page = await context.new_page()
         await page.goto(f"{base}/#token={TOKEN}")
