@@ -67,7 +67,7 @@ async def signed_in(browser: Browser, base: str, width: int = 390, height: int =
         await context.close()
 
 
-# Every way the chat can be wider than the phone, as readable lines (empty: none). The document's
+# Every way the chat, the timeline or the watches can be wider than the phone, as readable lines (empty: none). The document's
 # width is measured without the page's safety net (overflow-x: hidden on html and body would clip
 # a box that is too wide, and hide it from scrollWidth, instead of making it fit). A text that
 # cannot wrap shows up as a box wider than its client area (a <pre> with overflow scrolls
@@ -81,7 +81,7 @@ LAYOUT_PROBLEMS = """() => {
   const doc = document.documentElement.scrollWidth;
   nets.forEach((e) => { e.style.overflowX = ""; });
   if (doc > vw) out.push(`document ${doc} px wide`);
-  for (const b of document.querySelectorAll(".msg")) {
+  for (const b of document.querySelectorAll(".msg, .event-body, .card")) {
     const r = b.getBoundingClientRect();
     if (r.left < -eps || r.right > vw + eps) out.push(`${name(b)} ${r.left}..${r.right} outside the viewport`);
     for (const e of b.querySelectorAll("*")) {
@@ -90,11 +90,11 @@ LAYOUT_PROBLEMS = """() => {
       if (c.left < r.left - eps || c.right > r.right + eps) out.push(`${name(e)} ${c.left}..${c.right} outside its bubble ${r.left}..${r.right}`);
     }
   }
-  for (const e of document.querySelectorAll(".msg .text, .msg pre, .tool-name")) {
+  for (const e of document.querySelectorAll(".msg .text, .msg pre, .tool-name, .event h3, .event p")) {
     if (shown(e) && e.scrollWidth > e.clientWidth + 1) out.push(`${name(e)} does not wrap (${e.scrollWidth} > ${e.clientWidth})`);
   }
   for (const i of document.querySelectorAll(".preview img")) {
-    if (i.getBoundingClientRect().width < 1) out.push("a preview has no width");
+    if (!i.closest("[hidden]") && i.getBoundingClientRect().width < 1) out.push("a preview has no width");
   }
   return out;
 }"""

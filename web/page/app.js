@@ -198,7 +198,12 @@ function render(messages) {
 async function openConversation(id) {
   if (id !== state.conversation) { forgetImages(); state.open.clear(); }
   state.conversation = id;
-  for (const li of $("conversations").children) li.classList.toggle("current", li.dataset.id === id);
+  const list = $("conversations");
+  for (const li of list.children) {
+    li.classList.toggle("current", li.dataset.id === id);
+    // on a phone the list is one row that scrolls sideways: the current one is brought into it
+    if (li.dataset.id === id) list.scrollLeft += li.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
+  }
   const response = await api("/api/conversations/" + encodeURIComponent(id) + "/messages");
   if (response.ok && id === state.conversation) render((await response.json()).messages);
 }
@@ -395,8 +400,9 @@ function when(at) {
 }
 
 async function loadTimeline() {
-  const response = await api("/api/timeline?limit=100");
+  const [response, watches] = await Promise.all([api("/api/timeline?limit=100"), api("/api/watches")]);
   if (!response.ok) return;
+  const names = new Map(watches.ok ? (await watches.json()).watches.map((w) => [w.watch.id, w.watch.name]) : []);
   const list = $("event-list");
   list.replaceChildren();
   const events = (await response.json()).events;
@@ -407,7 +413,7 @@ async function loadTimeline() {
     const body = el("div", "event-body");
     const head = el("div", "event-head");
     head.append(el("span", "stars", "★".repeat(e.importance) + "☆".repeat(Math.max(0, 5 - e.importance))),
-                el("time", "meta", when(e.at)));
+                el("time", "meta", [when(e.at), names.get(e.watch_id)].filter(Boolean).join(" · ")));
     body.append(head, el("h3", "", e.title), el("p", "", e.summary));
     li.append(body);
     list.append(li);
@@ -527,7 +533,7 @@ function applyTexts() {
   $("send").textContent = t("send");
   $("text").placeholder = t("placeholder");
   $("side-title").textContent = t("conversations");
-  $("notify").textContent = "🔔 " + t("notify");
+  $("notify").textContent = t("notify");
 }
 
 function showAgent() {
