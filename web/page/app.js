@@ -20,7 +20,8 @@ const CALL_STATES = { registered: "running", running: "running", completed: "don
                       not_executed: "not_run" };
 const $ = (id) => document.getElementById(id);
 const state = { texts: {}, lang: "en", agent: "", conversation: "", lastId: null, reload: 0,
-                view: "chat", toast: 0, watchReload: 0, blobs: new Map(), open: new Set(), agents: [] };
+                view: "chat", toast: 0, watchReload: 0, blobs: new Map(), open: new Set(), agents: [],
+                turns: new Map() };
 
 function t(key) { return state.texts[key] || key; }
 function signinText(key) {
@@ -463,12 +464,19 @@ function onEvent(kind, data) {
     return;
   }
   if (data.agent_id !== state.agent) return;
+  // a turn of another conversation of the agent (a watch's runs, a frame or two a second) is not
+  // drawn into the one shown; a turn whose conversation is not known ("") is the shown one's
+  if (kind === "TurnStarted") state.turns.set(data.turn_id, data.conversation_id);
+  const here = [undefined, "", state.conversation].includes(state.turns.get(data.turn_id));
+  if (kind === "TurnFinished" || kind === "TurnFailed") state.turns.delete(data.turn_id);
   if (kind === "TextDelta") {
-    let live = $("live");
-    if (!live) { live = bubble("assistant", ""); live.id = "live"; live.append(el("div", "text")); }
+    if (!here) return;
+    // the answer as it streams, a bubble for each turn, until the stored messages are read again
+    let live = document.querySelector(`[data-live="${CSS.escape(data.turn_id)}"]`);
+    if (!live) { live = bubble("assistant", ""); live.dataset.live = data.turn_id; live.append(el("div", "text")); }
     live.querySelector(".text").append(document.createTextNode(data.text));
   } else if (kind === "ToolStarted") {
-    if (!document.querySelector(`[data-call="${CSS.escape(data.call_id)}"]`)) {
+    if (here && !document.querySelector(`[data-call="${CSS.escape(data.call_id)}"]`)) {
       toolCard(data.call_id, data.name, data.arguments, "running", data.turn_id);
     }
     reloadSoon();
