@@ -1,68 +1,60 @@
-"""The companion's page in a real browser (issue 16): Debian's chromium through Playwright, on the
-real web server over the app's real runtime. At each of the five widths the document is never
-wider than the viewport and each preview fits its bubble; the download gives the image's bytes."""
+"""The companion's page in a real browser (issue 16, S03-6): Debian's chromium through Playwright,
+on the real web server over the app's real runtime. At each of the five widths, with a tool name
+of 80 characters without a space, a result of a 3,000-character word and a long paragraph, a
+preview and a call still running: the document is never wider than the viewport, every box of a
+bubble (the preview too) stays inside it, the long texts wrap, and the running call's Stop is
+visible inside the viewport. The download gives the image's bytes."""
 
 from __future__ import annotations
 
-import os
-import shutil
+import asyncio
+import string
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.fakes.browser import LAYOUT_PROBLEMS, STOP_PROBLEMS, WIDTHS, signed_in
 from tests.fakes.images import jpeg
-from tests.fakes.scripted import CameraTool, ScriptedBackend, call
-from tests.fakes.web import TOKEN, served
+from tests.fakes.scripted import CameraTool, EchoTool, ScriptedBackend, call
+from tests.fakes.waits import until
+from tests.fakes.web import served
 
-pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-WIDTHS = (320, 390, 640, 768, 1280)
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="module")]
 FRAME = jpeg(640, 480, (30, 160, 60))
+LONG_NAME = "cam__" + "".join(string.ascii_lowercase[i % 26] for i in range(75))  # 80 characters
+WORD = "".join(string.ascii_letters[i % 52] for i in range(3000))
+PARAGRAPH = " ".join(["The feeder is empty; the lawn is wet and the fence by the shed is still."] * 12)
+ANSWER = "I see green. " + PARAGRAPH + " " + WORD[:300]
 
 
-def need_chromium() -> None:
-    if not shutil.which(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing on CI (dev.py's APT_TEST installs it)")
-        pytest.skip("needs Debian's chromium (apt-get install chromium)")
-
-
-@pytest.mark.asyncio
-async def test_the_page_fits_every_width_and_the_download_is_the_image(tmp_path: Path) -> None:
-    need_chromium()
-    from playwright.async_api import async_playwright
-
-    backend = ScriptedBackend([call("cam__live_view_image"), "I see green."])
-    async with served(tmp_path, backend, tools=[CameraTool(FRAME)]) as s:
+async def test_the_page_fits_every_width_and_the_download_is_the_image(
+    browser: Browser, tmp_path: Path
+) -> None:
+    assert len(LONG_NAME) == 80
+    gate = asyncio.Event()
+    slow = EchoTool("slow", "done", gate=gate)
+    script = [call("cam__live_view_image"), call(LONG_NAME), ANSWER, call("slow"), "Released."]
+    tools = [CameraTool(FRAME), EchoTool(LONG_NAME, WORD + "\n\n" + PARAGRAPH), slow]
+    async with served(tmp_path, ScriptedBackend(script), tools=tools) as s:
         await s.client.post("/api/agents/eye/messages", json={"text": "What do you see?"})
         await s.rt.village.wait_idle()
-        async with async_playwright() as p:
-            ctx = await p.chromium.launch_persistent_context(
-                str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, headless=True
-            )
-            try:
-                page = await ctx.new_page()
-                await page.goto(f"{s.base}/#token={TOKEN}")
+        await s.client.post("/api/agents/eye/messages", json={"text": "Wait for it."})
+        await until(slow.running.is_set)
+        try:
+            async with signed_in(browser, s.base) as page:
                 await page.wait_for_selector(".preview img")
+                await page.wait_for_selector('.msg.tool[data-state="running"] button.stop', state="attached")
+                long_card = page.locator(".msg.tool", has=page.locator(".tool-name", has_text=LONG_NAME))
+                await long_card.locator("summary").click()
+                await long_card.locator("pre.result").wait_for()
                 for width in WIDTHS:
                     await page.set_viewport_size({"width": width, "height": 800})
-                    assert await page.evaluate("document.documentElement.scrollWidth") <= width
-                    fits = await page.evaluate(
-                        "[...document.querySelectorAll('.preview img')].every(i => {"
-                        "const b = i.closest('.msg').getBoundingClientRect(), r = i.getBoundingClientRect();"
-                        "return r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.width > 0; })"
-                    )
-                    assert fits, width
+                    assert await page.evaluate(LAYOUT_PROBLEMS) == [], width
+                    assert await page.evaluate(STOP_PROBLEMS) == [], width
                 async with page.expect_download() as info:
                     await page.click(".preview a.download")
                 download = await info.value
@@ -70,5 +62,6 @@ async def test_the_page_fits_every_width_and_the_download_is_the_image(tmp_path:
                 await download.save_as(saved)
                 assert saved.read_bytes() == FRAME
                 assert download.suggested_filename.endswith(".jpg")
-            finally:
-                await ctx.close()
+        finally:
+            gate.set()
+            await s.rt.village.wait_idle()

@@ -20,7 +20,8 @@ const CALL_STATES = { registered: "running", running: "running", completed: "don
                       not_executed: "not_run" };
 const $ = (id) => document.getElementById(id);
 const state = { texts: {}, lang: "en", agent: "", conversation: "", lastId: null, reload: 0,
-                view: "chat", toast: 0, watchReload: 0, blobs: new Map(), open: new Set(), agents: [] };
+                view: "chat", toast: 0, watchReload: 0, blobs: new Map(), open: new Set(), agents: [],
+                turns: new Map() };
 
 function t(key) { return state.texts[key] || key; }
 function signinText(key) {
@@ -198,7 +199,12 @@ function render(messages) {
 async function openConversation(id) {
   if (id !== state.conversation) { forgetImages(); state.open.clear(); }
   state.conversation = id;
-  for (const li of $("conversations").children) li.classList.toggle("current", li.dataset.id === id);
+  const list = $("conversations");
+  for (const li of list.children) {
+    li.classList.toggle("current", li.dataset.id === id);
+    // on a phone the list is one row that scrolls sideways: the current one is brought into it
+    if (li.dataset.id === id) list.scrollLeft += li.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
+  }
   const response = await api("/api/conversations/" + encodeURIComponent(id) + "/messages");
   if (response.ok && id === state.conversation) render((await response.json()).messages);
 }
@@ -395,8 +401,9 @@ function when(at) {
 }
 
 async function loadTimeline() {
-  const response = await api("/api/timeline?limit=100");
+  const [response, watches] = await Promise.all([api("/api/timeline?limit=100"), api("/api/watches")]);
   if (!response.ok) return;
+  const names = new Map(watches.ok ? (await watches.json()).watches.map((w) => [w.watch.id, w.watch.name]) : []);
   const list = $("event-list");
   list.replaceChildren();
   const events = (await response.json()).events;
@@ -407,7 +414,7 @@ async function loadTimeline() {
     const body = el("div", "event-body");
     const head = el("div", "event-head");
     head.append(el("span", "stars", "★".repeat(e.importance) + "☆".repeat(Math.max(0, 5 - e.importance))),
-                el("time", "meta", when(e.at)));
+                el("time", "meta", [when(e.at), names.get(e.watch_id)].filter(Boolean).join(" · ")));
     body.append(head, el("h3", "", e.title), el("p", "", e.summary));
     li.append(body);
     list.append(li);
@@ -457,12 +464,19 @@ function onEvent(kind, data) {
     return;
   }
   if (data.agent_id !== state.agent) return;
+  // a turn of another conversation of the agent (a watch's runs, a frame or two a second) is not
+  // drawn into the one shown; a turn whose conversation is not known ("") is the shown one's
+  if (kind === "TurnStarted") state.turns.set(data.turn_id, data.conversation_id);
+  const here = [undefined, "", state.conversation].includes(state.turns.get(data.turn_id));
+  if (kind === "TurnFinished" || kind === "TurnFailed") state.turns.delete(data.turn_id);
   if (kind === "TextDelta") {
-    let live = $("live");
-    if (!live) { live = bubble("assistant", ""); live.id = "live"; live.append(el("div", "text")); }
+    if (!here) return;
+    // the answer as it streams, a bubble for each turn, until the stored messages are read again
+    let live = document.querySelector(`[data-live="${CSS.escape(data.turn_id)}"]`);
+    if (!live) { live = bubble("assistant", ""); live.dataset.live = data.turn_id; live.append(el("div", "text")); }
     live.querySelector(".text").append(document.createTextNode(data.text));
   } else if (kind === "ToolStarted") {
-    if (!document.querySelector(`[data-call="${CSS.escape(data.call_id)}"]`)) {
+    if (here && !document.querySelector(`[data-call="${CSS.escape(data.call_id)}"]`)) {
       toolCard(data.call_id, data.name, data.arguments, "running", data.turn_id);
     }
     reloadSoon();
@@ -527,7 +541,7 @@ function applyTexts() {
   $("send").textContent = t("send");
   $("text").placeholder = t("placeholder");
   $("side-title").textContent = t("conversations");
-  $("notify").textContent = "🔔 " + t("notify");
+  $("notify").textContent = t("notify");
 }
 
 function showAgent() {

@@ -1,0 +1,61 @@
+"""What the page draws live from the event stream (issue 16), in a real browser on the real
+server: a turn of another conversation of the agent (a watch's, or the person's other chat) is not
+drawn into the conversation shown, neither its streamed words nor its running tool; the streamed
+words of two turns in a row are two bubbles, not one."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from core.conversations import new_conversation_id
+from tests.fakes.browser import signed_in
+from tests.fakes.scripted import EchoTool, ScriptedBackend, call
+from tests.fakes.waits import until
+from tests.fakes.web import WEB_VILLAGE, served
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="module")]
+# every chat item the page adds, as [data-call, data-turn, data-live]
+RECORD = """() => {
+  window.added = [];
+  new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+    if (n.nodeType === 1 && n.matches(".msg")) window.added.push([n.dataset.call || "", n.dataset.turn || "", n.dataset.live || ""]);
+  }).observe(document.getElementById("messages"), { childList: true });
+}"""
+
+
+async def test_a_turn_of_another_conversation_is_not_drawn_and_two_turns_are_two_bubbles(
+    browser: Browser, tmp_path: Path
+) -> None:
+    gate = asyncio.Event()
+    slow = EchoTool("slow", "seen", gate=gate)
+    script = [call("slow", text="Looking at the feeder."), "Nothing there.", "One.", "Two."]
+    async with served(tmp_path, ScriptedBackend(script), tools=[slow]) as s:
+        assert s.rt.store is not None
+        other = new_conversation_id()
+        s.rt.store.create_conversation(other, WEB_VILLAGE, "eye", "Watch: Feeder")
+        async with signed_in(browser, s.base) as page:
+            await page.locator(".messages .empty").wait_for()
+            await page.evaluate(RECORD)
+            # the page has read the conversations again on the turn's events
+            async with page.expect_request(lambda r: r.url == f"{s.base}/api/agents/eye/conversations"):
+                s.rt.village.send("eye", "Is a bird there?", conversation=other)
+            await until(slow.running.is_set)
+            assert await page.evaluate("window.added") == []
+            assert await page.locator(".messages .empty").count() == 1
+            gate.set()
+            await s.rt.village.wait_idle()
+
+            await page.evaluate("window.added = []")
+            first = s.rt.village.send("eye", "Count.").turn_id
+            second = s.rt.village.send("eye", "Again.").turn_id
+            await s.rt.village.wait_idle()
+            await page.locator(".msg.assistant", has_text="Two.").wait_for()
+            live = [turn for _, _, turn in await page.evaluate("window.added") if turn]
+            assert live == [first, second]
