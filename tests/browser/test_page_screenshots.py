@@ -6,7 +6,9 @@ temporary folder on every run (each checked for its size); also written to the f
     FUSEFORKS_WEB_SCREENSHOTS=docs/screenshots .venv/bin/python -m pytest tests/browser/test_page_screenshots.py
 
 The pictures are the camera simulator's garden (``app.demo_camera.scenes``) and the desktop
-timeline screenshot's events (``app.screenshot_timeline``), so the two sets tell one story."""
+timeline screenshot's events (``app.screenshot_timeline``), so the two sets tell one story. On the
+same page the timeline and the watches (their newest frames) fit the five widths, and each event
+names its watch."""
 
 from __future__ import annotations
 
@@ -97,6 +99,12 @@ async def shoot(page: Page, view: str, size: str, path: Path) -> None:
     await page.screenshot(path=str(path), animations="disabled", caret="hide")
 
 
+async def fits_every_width(page: Page) -> None:
+    for width in WIDTHS:
+        await page.set_viewport_size({"width": width, "height": 800})
+        assert await page.evaluate(LAYOUT_PROBLEMS) == [], width
+
+
 async def test_the_chat_and_the_timeline_at_390_and_1280_px(browser: Browser, tmp_path: Path) -> None:
     camera = EchoTool("cam__live_view_image", '{"seq": 41, "camera": "garden"}', images=[frame("bird")])
     backend = ScriptedBackend([call("cam__live_view_image"), ANSWER])
@@ -111,12 +119,14 @@ async def test_the_chat_and_the_timeline_at_390_and_1280_px(browser: Browser, tm
             assert chip is not None and chip["x"] >= 0 and chip["x"] + chip["width"] <= 390, chip
             for name, (view, size) in SHOTS.items():
                 await shoot(page, view, size, tmp_path / name)
-            for width in WIDTHS:  # the timeline's layouts fit too (the chat's: test_page_widths)
-                await page.set_viewport_size({"width": width, "height": 800})
-                assert await page.evaluate(LAYOUT_PROBLEMS) == [], width
             metas = await page.locator("#event-list time").all_text_contents()
             by_id = {w.id: w.name for w in WATCHES}
             assert [m.split(" · ")[-1] for m in metas] == [by_id[e[1]] for e in reversed(EVENTS)]
+            await fits_every_width(page)  # the timeline (the chat's widths: test_page_widths)
+            await page.click("#view-watches")
+            await page.wait_for_function(LOADED, arg=["#watch-list", len(WATCHES)])  # their newest frames
+            assert await page.locator("#watch-list h3").all_text_contents() == [w.name for w in WATCHES]
+            await fits_every_width(page)
     for name, (_, size) in SHOTS.items():
         taken = tmp_path / name
         assert png_size(taken) == SIZES[size] and taken.stat().st_size > 20_000, name

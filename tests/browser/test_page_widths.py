@@ -3,7 +3,7 @@ on the real web server over the app's real runtime. At each of the five widths, 
 of 80 characters without a space, a result of a 3,000-character word and a long paragraph, a
 preview and a call still running: the document is never wider than the viewport, every box of a
 bubble (the preview too) stays inside it, the long texts wrap, and the running call's Stop is
-visible inside the viewport. The download gives the image's bytes."""
+visible inside the viewport; pressing it stops the turn. The download gives the image's bytes."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from core.events import TurnFinished
+from core.stops import Stop
 from tests.fakes.browser import LAYOUT_PROBLEMS, STOP_PROBLEMS, WIDTHS, signed_in
 from tests.fakes.images import jpeg
 from tests.fakes.scripted import CameraTool, EchoTool, ScriptedBackend, call
@@ -42,7 +44,9 @@ async def test_the_page_fits_every_width_and_the_download_is_the_image(
     async with served(tmp_path, ScriptedBackend(script), tools=tools) as s:
         await s.client.post("/api/agents/eye/messages", json={"text": "What do you see?"})
         await s.rt.village.wait_idle()
-        await s.client.post("/api/agents/eye/messages", json={"text": "Wait for it."})
+        ended: list[TurnFinished] = []
+        s.rt.village.bus.subscribe(lambda e: ended.append(e) if isinstance(e, TurnFinished) else None)
+        waiting = await s.client.post("/api/agents/eye/messages", json={"text": "Wait for it."})
         await until(slow.running.is_set)
         try:
             async with signed_in(browser, s.base) as page:
@@ -62,6 +66,9 @@ async def test_the_page_fits_every_width_and_the_download_is_the_image(
                 await download.save_as(saved)
                 assert saved.read_bytes() == FRAME
                 assert download.suggested_filename.endswith(".jpg")
+                async with page.expect_request(lambda r: r.url.endswith("/stop")):
+                    await page.click(".msg.tool button.stop")
         finally:
-            gate.set()
+            gate.set()  # the tool answers; the stopped turn asks the model nothing more
             await s.rt.village.wait_idle()
+        assert [(e.turn_id, e.stop) for e in ended] == [(waiting.json()["turn_id"], Stop.INTERRUPTED)]
