@@ -59,3 +59,28 @@ async def test_a_turn_of_another_conversation_is_not_drawn_and_two_turns_are_two
             await page.locator(".msg.assistant", has_text="Two.").wait_for()
             live = [turn for _, _, turn in await page.evaluate("window.added") if turn]
             assert live == [first, second]
+
+
+async def test_another_conversations_turn_reads_the_list_not_the_shown_messages(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A watch runs a frame or two a second in a conversation of its own: the page reads the
+    conversation list again on its turns' events, never the messages of the one shown."""
+    script = ["Shown.", call("echo", text="Looking."), "Nothing there."]
+    async with served(tmp_path, ScriptedBackend(script), tools=[EchoTool("echo", "seen")]) as s:
+        assert s.rt.store is not None
+        s.rt.village.send("eye", "Hello.")
+        await s.rt.village.wait_idle()
+        other = new_conversation_id()
+        s.rt.store.create_conversation(other, WEB_VILLAGE, "eye", "Watch: Feeder")
+        async with signed_in(browser, s.base) as page:
+            await page.locator(".msg.assistant", has_text="Shown.").wait_for()
+            reads: list[str] = []
+            page.on("request", lambda r: reads.append(r.url.removeprefix(s.base)))
+            async with page.expect_request(lambda r: r.url == f"{s.base}/api/agents/eye/conversations"):
+                s.rt.village.send("eye", "Is a bird there?", conversation=other)
+                await s.rt.village.wait_idle()
+            await page.wait_for_timeout(400)  # past the 120 ms a burst of events waits
+            assert [u for u in reads if "/messages" in u] == []
+            assert "/api/agents/eye/conversations" in reads
+            assert await page.locator(".msg.assistant", has_text="Shown.").count() == 1

@@ -199,17 +199,22 @@ function render(messages) {
 async function openConversation(id) {
   if (id !== state.conversation) { forgetImages(); state.open.clear(); }
   state.conversation = id;
-  const list = $("conversations");
-  for (const li of list.children) {
-    li.classList.toggle("current", li.dataset.id === id);
-    // on a phone the list is one row that scrolls sideways: the current one is brought into it
-    if (li.dataset.id === id) list.scrollLeft += li.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
-  }
+  markCurrent();
   const response = await api("/api/conversations/" + encodeURIComponent(id) + "/messages");
   if (response.ok && id === state.conversation) render((await response.json()).messages);
 }
 
-async function loadConversations() {
+function markCurrent() {
+  const list = $("conversations");
+  for (const li of list.children) {
+    li.classList.toggle("current", li.dataset.id === state.conversation);
+    // on a phone the list is one row that scrolls sideways: the current one is brought into it
+    if (li.dataset.id === state.conversation) list.scrollLeft += li.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
+  }
+}
+
+// the list, and (messages: true) the shown conversation's messages read again
+async function loadConversations(messages = true) {
   const response = await api("/api/agents/" + encodeURIComponent(state.agent) + "/conversations");
   const body = await response.json();
   const list = $("conversations");
@@ -222,14 +227,22 @@ async function loadConversations() {
     list.append(li);
   }
   const open = state.conversation && body.conversations.some((c) => c.id === state.conversation);
+  if (open && !messages) { markCurrent(); return; }
   if (body.current && !open) await openConversation(body.current);
   else if (open) await openConversation(state.conversation);
   else render([]);
 }
 
-function reloadSoon() {
+// events come in bursts: one read 120 ms after the last; the shown messages only when one of the
+// burst was theirs (a watch's runs in another conversation change at most the list)
+function reloadSoon(messages) {
+  state.reloadMessages = state.reloadMessages || messages;
   clearTimeout(state.reload);
-  state.reload = setTimeout(() => loadConversations(), 120);
+  state.reload = setTimeout(() => {
+    const again = state.reloadMessages;
+    state.reloadMessages = false;
+    loadConversations(again);
+  }, 120);
 }
 
 // ---------------------------------------------------------------------------- questions and forms
@@ -479,9 +492,10 @@ function onEvent(kind, data) {
     if (here && !document.querySelector(`[data-call="${CSS.escape(data.call_id)}"]`)) {
       toolCard(data.call_id, data.name, data.arguments, "running", data.turn_id);
     }
-    reloadSoon();
-  } else if (["TurnStarted", "ToolFinished", "AssistantMessage", "TurnFinished", "TurnFailed",
-              "StoredCallState"].includes(kind)) reloadSoon();
+    if (here) reloadSoon(true);
+  } else if (["ToolFinished", "AssistantMessage", "StoredCallState"].includes(kind)) {
+    if (here) reloadSoon(true);
+  } else if (["TurnStarted", "TurnFinished", "TurnFailed"].includes(kind)) reloadSoon(here);
 }
 
 function parseBlock(block) {
