@@ -56,6 +56,22 @@ def test_the_spec_bundles_the_files_where_their_modules_look() -> None:
     assert "datas=data_files(root)" in spec and "excludes=EXCLUDES" in spec
 
 
+def test_every_file_the_product_packages_read_is_bundled() -> None:
+    """A data file beside the code (a page, a catalog, the page's words) is read from its module's
+    folder: one the spec leaves out is a frozen app that fails at import (web/texts.json did)."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "app", "core", "web", "wires", "resources"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    data = {p for p in tracked if not p.endswith(".py")}
+    bundled = {str(Path(src).relative_to(ROOT)) for src, _ in bundle.data_files(ROOT)}
+    assert data, "git ls-files listed no data files"
+    assert sorted(data - bundled) == []
+
+
 def test_a_missing_required_file_stops_the_build_and_optional_ones_may_be_absent(tmp_path: Path) -> None:
     for pattern in bundle.REQUIRED:
         target = tmp_path / pattern.replace("*", "x")
