@@ -246,8 +246,8 @@ async def test_the_acceptance_run_rehearsed(
                 if i == 0:
                     check_display_line(win)
             await run_item(qtbot, rt, win, TEXT_ONLY)  # the fallback item
-            # the negative control: a camera tool that returns no image, asked on a wire after
-            # that wire's item (openai-compat's) as the document's order has it
+            # the negative control, last as in the reader's order: a camera tool that returns no
+            # image, asked on openai-compat after that wire's item (not taken for the item again)
             fakes.text_only.script(Reply.call(STATUS), Reply.say("The camera is connected."))
             await run_item(qtbot, rt, win, TEXT_ONLY)
             grew = {w: growth(f) for w, f in fakes.wires.items()}
@@ -305,3 +305,5 @@ async def test_the_acceptance_run_rehearsed(
         if wire != BROKEN:
             check_wire(report, wire, grew[wire])
     assert [report.item(k).status for k in ("fallback", "negative control")] == ["ok", "ok"]
+    written = log.read_text(encoding="utf-8")
+    assert [k for k, v in fakes.keys.items() if v in written or v in run.stdout] == []  # keys stay out
