@@ -82,7 +82,7 @@ T: dict[str, tuple[str, str]] = {
     "problems": ("問題", "问题"),
     "not run": ("未実施", "未运行"),
     "manual": ("目視", "人工检查"),
-    "Acceptance report": ("受け入れ検査レポート", "验收报告"),
+    "Acceptance report": ("受け入れ確認レポート", "验收报告"),
     "Log: {path}": ("ログ: {path}", "日志：{path}"),
     "Refresh": ("再読み込み", "刷新"),
     "&From:": ("開始時刻(&F):", "起始时间(&F)："),

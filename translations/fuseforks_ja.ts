@@ -5,7 +5,7 @@
     <message>
         <location filename="../app/widgets/acceptance_dialog.py" line="111" />
         <source>Acceptance report</source>
-        <translation>受け入れ検査レポート</translation>
+        <translation>受け入れ確認レポート</translation>
     </message>
     <message>
         <location filename="../app/widgets/acceptance_dialog.py" line="112" />
@@ -753,7 +753,7 @@
     <message>
         <location filename="../app/widgets/help_menu.py" line="41" />
         <source>Acceptance report</source>
-        <translation>受け入れ検査レポート</translation>
+        <translation>受け入れ確認レポート</translation>
     </message>
     <message>
         <location filename="../app/widgets/help_menu.py" line="42" />

@@ -67,7 +67,7 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     assert QApplication.clipboard().text() == expected + "\nacceptance: 6/7 wire items hold; failed: gemini"
 
     assert translations.set_language("ja")
-    assert dialog.windowTitle() == "受け入れ検査レポート"
+    assert dialog.windowTitle() == "受け入れ確認レポート"
     assert (
         dialog.table.toPlainText().splitlines()[0]
         == "項目                  プロトコル            判定    増加  問題"
