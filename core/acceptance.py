@@ -11,8 +11,9 @@ A log line is ``YYYY-MM-DD HH:MM:SS.mmm [fuseforks] kind: key=value …[: tail]`
 anything else (the launch separator, a line cut by a crash, garbage) is skipped, never an error.
 
 The lines of a turn run from the agent's previous ``turn:`` line (exclusive) to its own: the lines
-that name the agent (``agent=``), and those that name no agent but the turn's model (``llm retry``,
-``attachment fallback``: the HTTP layer knows only the model). One exception: ``core/turn.py``
+of the kinds the items are judged on (``JUDGED``) that name the agent (``agent=``), and those that
+name no agent but the turn's model (``llm retry``, ``attachment fallback``: the HTTP layer knows
+only the model). One exception: ``core/turn.py``
 writes ``turn failed:`` right after the failed turn's ``turn:`` line, so it belongs to that turn.
 
 The items (``ITEMS``): a wire's (AC-3, ``wire_item``), the fallback (AC-4, ``fallback_item``), the
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -63,6 +64,9 @@ FORBIDDEN = (
     "llm retry stop",
     "turn failed",
 )
+
+# The kinds the items are judged on (a turn's other lines are neither evidence nor a problem).
+JUDGED = frozenset({"turn", "round", "tool", *FORBIDDEN})
 
 Status = Literal["ok", "failed", "not run", "manual"]  # "manual": the display line only
 
@@ -178,15 +182,19 @@ def cut(text: str) -> str:
 
 
 def _unquote(value: str) -> str:
-    if not value.startswith('"'):
-        return value
     return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), value[1:-1])
 
 
-def parse_line(raw: str) -> LogLine | None:
-    """One log line, or None when ``raw`` is not one (``core.log.format_line``'s inverse)."""
+def parse_line(raw: str, kinds: Container[str] | None = None) -> LogLine | None:
+    """One log line, or None when ``raw`` is not one (``core.log.format_line``'s inverse) or, with
+    ``kinds``, not one of those (the reader parses the fields of the kinds it judges only: a day's
+    log is mostly other lines, a watch's among them)."""
     m = _LINE.fullmatch(raw.rstrip("\r\n"))
     if m is None:
+        return None
+    text = m.group(2)
+    kind = _KIND.match(text)
+    if kind is None or (kinds is not None and kind.group(1) not in kinds):
         return None
     stamp: datetime | None = None
     if m.group(1):
@@ -194,21 +202,20 @@ def parse_line(raw: str) -> LogLine | None:
             stamp = datetime.fromisoformat(m.group(1))
         except ValueError:
             return None
-    text = m.group(2)
-    kind = _KIND.match(text)
-    if kind is None:
-        return None
     fields: dict[str, str] = {}
-    pos = kind.end()
+    pos, size = kind.end(), len(text)
     while (f := _FIELD.match(text, pos)) is not None:
-        value, pos = f.group(2), f.end()
-        at_end = pos == len(text) or text[pos] == " "
-        if not value.startswith('"') and value.endswith(":") and at_end:  # a bare value, then ": tail"
-            fields[f.group(1)] = value[:-1]
+        key, value = f.groups()
+        pos = f.end()
+        if value[:1] == '"':
+            fields[key] = _unquote(value)
+            if text.startswith(":", pos):  # a quoted value, then ": tail"
+                break
+        elif value[-1:] == ":" and (pos == size or text[pos] == " "):  # a bare value, then ": tail"
+            fields[key] = value[:-1]
             break
-        fields[f.group(1)] = _unquote(value)
-        if text.startswith(":", pos):  # a quoted value, then ": tail"
-            break
+        else:
+            fields[key] = value
     return LogLine(stamp, kind.group(1), fields, text)
 
 
@@ -343,7 +350,7 @@ def read_acceptance(lines: Iterable[str], since: datetime | None = None) -> Acce
     the log writes it; an aware ``since`` is converted). Never raises on what the lines hold."""
     if since is not None and since.tzinfo is not None:
         since = since.astimezone().replace(tzinfo=None)
-    parsed = [x for x in map(parse_line, lines) if x is not None]
+    parsed = [x for x in (parse_line(raw, JUDGED) for raw in lines) if x is not None]
     if since is not None:
         parsed = [x for x in parsed if x.stamp is not None and x.stamp >= since]
     turns = turns_of(parsed)

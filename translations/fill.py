@@ -82,9 +82,18 @@ T: dict[str, tuple[str, str]] = {
     "problems": ("問題", "问题"),
     "not run": ("未実施", "未运行"),
     "manual": ("目視", "人工检查"),
-    "Acceptance report": ("受け入れ検査レポート", "验收报告"),
+    "Acceptance report": ("受け入れ確認レポート", "验收报告"),
     "Log: {path}": ("ログ: {path}", "日志：{path}"),
     "Refresh": ("再読み込み", "刷新"),
+    "&From:": ("開始時刻(&F):", "起始时间(&F)："),
+    "HH:MM or YYYY-MM-DD HH:MM; empty: the whole log": (
+        "HH:MM または YYYY-MM-DD HH:MM。空ならログ全体",
+        "HH:MM 或 YYYY-MM-DD HH:MM；留空则为整个日志",
+    ),
+    "Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)": (
+        "時刻ではありません: {text}（HH:MM[:SS]、YYYY-MM-DD HH:MM[:SS] または ISO 8601）",
+        "不是时间：{text}（HH:MM[:SS]、YYYY-MM-DD HH:MM[:SS] 或 ISO 8601）",
+    ),
     "In the window, open the tool row of a camera turn: it ends with {line}": (
         "ウィンドウでカメラのターンのツール行を開いてください。末尾に{line}と表示されます",
         "在窗口中打开相机轮次的工具行：末尾显示{line}",

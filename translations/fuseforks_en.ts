@@ -3,34 +3,49 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="111" />
         <source>Acceptance report</source>
         <translation>Acceptance report</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="112" />
         <source>Log: {path}</source>
         <translation>Log: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="113" />
+        <source>&amp;From:</source>
+        <translation>&amp;From:</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="114" />
+        <source>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</source>
+        <translation>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="117" />
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="118" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="119" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="120" />
         <source>Close</source>
         <translation>Close</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
+        <source>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</source>
+        <translation>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</translation>
     </message>
 </context>
 <context>

@@ -3,34 +3,49 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="111" />
         <source>Acceptance report</source>
-        <translation>受け入れ検査レポート</translation>
+        <translation>受け入れ確認レポート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="112" />
         <source>Log: {path}</source>
         <translation>ログ: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="113" />
+        <source>&amp;From:</source>
+        <translation>開始時刻(&amp;F):</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="114" />
+        <source>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</source>
+        <translation>HH:MM または YYYY-MM-DD HH:MM。空ならログ全体</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="117" />
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="118" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="119" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="120" />
         <source>Close</source>
         <translation>閉じる</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
+        <source>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</source>
+        <translation>時刻ではありません: {text}（HH:MM[:SS]、YYYY-MM-DD HH:MM[:SS] または ISO 8601）</translation>
     </message>
 </context>
 <context>
@@ -738,7 +753,7 @@
     <message>
         <location filename="../app/widgets/help_menu.py" line="41" />
         <source>Acceptance report</source>
-        <translation>受け入れ検査レポート</translation>
+        <translation>受け入れ確認レポート</translation>
     </message>
     <message>
         <location filename="../app/widgets/help_menu.py" line="42" />

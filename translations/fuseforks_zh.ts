@@ -3,34 +3,49 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="111" />
         <source>Acceptance report</source>
         <translation>验收报告</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="112" />
         <source>Log: {path}</source>
         <translation>日志：{path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="113" />
+        <source>&amp;From:</source>
+        <translation>起始时间(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="114" />
+        <source>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</source>
+        <translation>HH:MM 或 YYYY-MM-DD HH:MM；留空则为整个日志</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="117" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="118" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="119" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="120" />
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
+        <source>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</source>
+        <translation>不是时间：{text}（HH:MM[:SS]、YYYY-MM-DD HH:MM[:SS] 或 ISO 8601）</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,9 @@
 The same table ``python -m app.acceptance`` prints (``app.acceptance.render_table``, in the
 window's language) in a read-only monospace field that keeps its columns (no wrapping), under the
 summary line in the pass or fail colour; each item's row is bold, a failing one in the fail colour
-(its evidence under it stays plain: the rows stand out of the log lines). Refresh reads the log again (the person runs the items
+(its evidence under it stays plain: the rows stand out of the log lines). "From" takes what
+``--since`` takes (``app.acceptance.parse_since``): the log keeps every earlier run, and a run is
+judged from its first item on. Refresh reads the log again (the person runs the items
 with the dialog open); Copy puts the command's output on the clipboard (for the run's record);
 Open log folder shows the file. Non-modal, so the window goes on working beside it.
 """
@@ -19,7 +21,9 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QTextEdit,
@@ -27,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.acceptance import UNREADABLE, render_table, tr
+from app.acceptance import UNREADABLE, parse_since, render_table, tr
 from app.i18n import current_language
 from app.style import OK, is_dark, problem_colour
 from core.acceptance import AcceptanceReport, LogUnreadable, read_acceptance, read_log
@@ -42,11 +46,17 @@ class AcceptanceDialog(QDialog):
         self.log_path = log_path
         self.report: AcceptanceReport | None = None
         self.problem: LogUnreadable | None = None
+        self.bad_since: str | None = None  # what "From" says when it is not a time
         self.summary = QLabel()
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary.setWordWrap(True)
         self.path_label = QLabel()
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.since_label = QLabel()
+        self.since_edit = QLineEdit()
+        self.since_label.setBuddy(self.since_edit)
+        self.since_edit.editingFinished.connect(self.refresh)
+        self.since_edit.setMinimumWidth(self.since_edit.fontMetrics().averageCharWidth() * 44)
         self.table = QPlainTextEdit()
         self.table.setReadOnly(True)
         self.table.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -63,7 +73,11 @@ class AcceptanceDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
-        layout.addWidget(self.path_label)
+        row = QHBoxLayout()
+        row.addWidget(self.path_label, 1)
+        row.addWidget(self.since_label)
+        row.addWidget(self.since_edit)
+        layout.addLayout(row)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.buttons)
         self.resize(960, 640)
@@ -73,13 +87,18 @@ class AcceptanceDialog(QDialog):
         return current_language() or "en"
 
     def refresh(self) -> None:
-        """Read the log again and show its verdicts."""
+        """Read the log again (from "From" on) and show its verdicts."""
+        self.report = self.problem = self.bad_since = None
+        text = self.since_edit.text().strip()
         try:
-            lines = read_log(self.log_path)
-        except LogUnreadable as exc:
-            self.report, self.problem = None, exc
+            since = parse_since(text) if text else None
+        except ValueError:
+            self.bad_since = text
         else:
-            self.report, self.problem = read_acceptance(lines), None
+            try:
+                self.report = read_acceptance(read_log(self.log_path), since)
+            except LogUnreadable as exc:
+                self.problem = exc
         self.retranslate()
 
     def output(self) -> str:
@@ -91,12 +110,19 @@ class AcceptanceDialog(QDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Acceptance report"))
         self.path_label.setText(self.tr("Log: {path}").format(path=self.log_path))
+        self.since_label.setText(self.tr("&From:"))
+        hint = self.tr("HH:MM or YYYY-MM-DD HH:MM; empty: the whole log")
+        self.since_edit.setPlaceholderText(hint)
+        self.since_edit.setToolTip(hint)
         self.refresh_button.setText(self.tr("Refresh"))
         self.copy_button.setText(self.tr("Copy"))
         self.folder_button.setText(self.tr("Open log folder"))
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
         palette = self.palette()
-        if self.report is None:
+        if self.bad_since is not None:
+            text = self.tr("Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)")
+            text, colour = text.format(text=self.bad_since), problem_colour(palette)
+        elif self.report is None:
             assert self.problem is not None
             error = self.problem.error.strerror or str(self.problem.error)
             text = tr(self.language(), UNREADABLE).format(path=self.problem.path, error=error)

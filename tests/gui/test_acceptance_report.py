@@ -3,6 +3,7 @@ window's menu, in the window's language."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtGui import QFont, QTextFormat
@@ -14,7 +15,7 @@ from app.i18n import Translations
 from app.style import ERROR, OK
 from app.widgets.acceptance_dialog import AcceptanceDialog
 from core import paths
-from core.acceptance import read_acceptance, read_log
+from core.acceptance import parse_line, read_acceptance, read_log
 from core.village import Village
 from tests.fakes.acceptance import RunLog
 from tests.fakes.configs import window_config
@@ -66,7 +67,7 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     assert QApplication.clipboard().text() == expected + "\nacceptance: 6/7 wire items hold; failed: gemini"
 
     assert translations.set_language("ja")
-    assert dialog.windowTitle() == "受け入れ検査レポート"
+    assert dialog.windowTitle() == "受け入れ確認レポート"
     assert (
         dialog.table.toPlainText().splitlines()[0]
         == "項目                  プロトコル            判定    増加  問題"
@@ -94,3 +95,29 @@ def test_a_log_that_cannot_be_read_is_named(qtbot: QtBot, tmp_path: Path) -> Non
     assert dialog.summary.text() == f"cannot read the log {path}: No such file or directory"
     assert ERROR[0] in dialog.summary.styleSheet()
     assert (dialog.table.toPlainText(), dialog.copy_button.isEnabled()) == ("", False)
+
+
+def test_from_judges_the_run_from_that_time_on(qtbot: QtBot, tmp_path: Path) -> None:
+    run = RunLog(paths.log_dir())
+    run.full_run()  # an earlier run that held
+    time.sleep(0.01)  # the log's times are in milliseconds
+    first = run.round(1, 1200)
+    run.tool()
+    run.round(2, 1231)
+    run.turn("gemini")
+    run.close()
+    dialog = opened(qtbot, tmp_path)
+    assert dialog.summary.text() == "acceptance: 6/7 wire items hold; failed: gemini"
+    stamp = parse_line([x for x in read_log(run.path) if x.endswith(first)][-1])
+    assert stamp is not None and stamp.stamp is not None
+    dialog.since_edit.setText(stamp.stamp.isoformat(sep=" ", timespec="milliseconds"))
+    dialog.since_edit.editingFinished.emit()
+    assert dialog.summary.text().startswith("acceptance: 0/7 wire items hold; failed: meta-responses, ")
+    dialog.since_edit.setText("yesterday")
+    dialog.since_edit.editingFinished.emit()
+    assert dialog.summary.text() == "Not a time: yesterday (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)"
+    assert ERROR[0] in dialog.summary.styleSheet()
+    assert (dialog.table.toPlainText(), dialog.copy_button.isEnabled()) == ("", False)
+    dialog.since_edit.clear()  # the whole log again
+    dialog.since_edit.editingFinished.emit()
+    assert dialog.summary.text() == "acceptance: 6/7 wire items hold; failed: gemini"

@@ -305,6 +305,7 @@ def test_garbage_unknown_kinds_and_quoted_values(run: RunLog, tmp_path: Path) ->
     compat = report.item("openai-compat")
     assert (compat.status, compat.growth) == ("ok", 5210)
     assert without_time(compat.evidence)[-1].endswith(' model="llama 3 vision"')
+    assert [x.split(":")[0] for x in without_time(compat.evidence)] == ["round", "tool", "round", "turn"]
     turn = parse_line(lines[-6])
     assert turn is not None and turn.fields["model"] == other
     echoed = parse_line(lines[-3])  # a line as echoed to stderr: no time
