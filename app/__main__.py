@@ -14,11 +14,17 @@ from core.log import profile
 from core.paths import private_umask
 
 DEMO_CAMERA_FLAG = "--demo-camera"
+CAMERA_EPILOG = (
+    f"fuseforks {DEMO_CAMERA_FLAG} [OPTIONS] runs the built-in camera simulator instead "
+    f"(fuseforks {DEMO_CAMERA_FLAG} --help lists its options)."
+)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="fuseforks", description="A village of AI agents watching a camera."
+        prog="fuseforks",
+        description="A village of AI agents watching a camera.",
+        epilog=CAMERA_EPILOG,  # handled before parsing (main): named here, or no one finds it
     )
     parser.add_argument("--config", type=Path, default=None, help="the run configuration (JSON)")
     parser.add_argument("--version", action="store_true", help="print the version line and exit")
