@@ -3,32 +3,32 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
         <source>Acceptance report</source>
         <translation>Acceptance report</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
         <source>Log: {path}</source>
         <translation>Log: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="96" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="97" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
@@ -2580,67 +2580,72 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="91" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Web companion</source>
         <translation>Web companion</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="92" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>Serve this village to a web browser on this computer</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="93" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>Also on the local network (a phone in the same network)</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="94" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>Copy sign-in link</source>
         <translation>Copy sign-in link</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="95" />
+        <location filename="../app/settings/web_box.py" line="96" />
         <source>New token</source>
         <translation>New token</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="98" />
+        <location filename="../app/settings/web_box.py" line="117" />
         <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
         <translation>Scan it with the phone's camera. It carries the token: show it only to your own devices.</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="101" />
         <source>Off</source>
         <translation>Off</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Hide QR code</source>
         <translation>Hide QR code</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Show QR code</source>
         <translation>Show QR code</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="133" />
+        <location filename="../app/settings/web_box.py" line="120" />
+        <source>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</source>
+        <translation>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="142" />
         <source>The web companion could not start: {error}</source>
         <translation>The web companion could not start: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="140" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>Sign-in link copied. It carries the token: open it only on your own devices.</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="149" />
+        <location filename="../app/settings/web_box.py" line="158" />
         <source>No new token: {error}</source>
         <translation>No new token: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="151" />
+        <location filename="../app/settings/web_box.py" line="160" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>New token made: every signed-in page must sign in again.</translation>
     </message>

@@ -3,32 +3,32 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
         <source>Acceptance report</source>
         <translation>受け入れ検査レポート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
         <source>Log: {path}</source>
         <translation>ログ: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="96" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="97" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
@@ -2580,67 +2580,72 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="91" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Web companion</source>
         <translation>Web コンパニオン</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="92" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>このコンピューターの Web ブラウザーにこの村を公開する</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="93" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>ローカルネットワークにも公開する（同じネットワークのスマートフォン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="94" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>Copy sign-in link</source>
         <translation>サインインリンクをコピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="95" />
+        <location filename="../app/settings/web_box.py" line="96" />
         <source>New token</source>
         <translation>新しいトークン</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="98" />
+        <location filename="../app/settings/web_box.py" line="117" />
         <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
         <translation>スマートフォンのカメラで読み取ってください。トークンを含むので、自分の端末にだけ見せてください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="101" />
         <source>Off</source>
         <translation>オフ</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Hide QR code</source>
         <translation>QR コードを隠す</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Show QR code</source>
         <translation>QR コードを表示</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="133" />
+        <location filename="../app/settings/web_box.py" line="120" />
+        <source>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</source>
+        <translation>このリンクはこのコンピューターでしか開けません（127.0.0.1）。スマートフォンで読み取るには、先に「ローカルネットワークにも公開する」に印を付けてください。トークンを含むので、自分の端末にだけ見せてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="142" />
         <source>The web companion could not start: {error}</source>
         <translation>Web コンパニオンを開始できませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="140" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>サインインリンクをコピーしました。トークンを含むので、自分の端末でだけ開いてください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="149" />
+        <location filename="../app/settings/web_box.py" line="158" />
         <source>No new token: {error}</source>
         <translation>新しいトークンを作れませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="151" />
+        <location filename="../app/settings/web_box.py" line="160" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>新しいトークンを作りました。サインイン中のページはすべてサインインし直す必要があります。</translation>
     </message>

@@ -3,32 +3,32 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="90" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
         <source>Acceptance report</source>
         <translation>验收报告</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="91" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
         <source>Log: {path}</source>
         <translation>日志：{path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="92" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="93" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="94" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="96" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="95" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="97" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -2580,67 +2580,72 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="91" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Web companion</source>
         <translation>网页伴侣</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="92" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>在本机的网页浏览器中提供此村庄</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="93" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>也在局域网中提供（同一网络中的手机）</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="94" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>Copy sign-in link</source>
         <translation>复制登录链接</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="95" />
+        <location filename="../app/settings/web_box.py" line="96" />
         <source>New token</source>
         <translation>新令牌</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="98" />
+        <location filename="../app/settings/web_box.py" line="117" />
         <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
         <translation>用手机相机扫描。它包含令牌：只给你自己的设备看。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="101" />
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Hide QR code</source>
         <translation>隐藏二维码</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Show QR code</source>
         <translation>显示二维码</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="133" />
+        <location filename="../app/settings/web_box.py" line="120" />
+        <source>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</source>
+        <translation>此链接只能在本机打开（127.0.0.1）：要用手机扫描，请先勾选“也在局域网中提供”。它包含令牌：只给你自己的设备看。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="142" />
         <source>The web companion could not start: {error}</source>
         <translation>网页伴侣无法启动：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="140" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>已复制登录链接。它包含令牌：只在你自己的设备上打开。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="149" />
+        <location filename="../app/settings/web_box.py" line="158" />
         <source>No new token: {error}</source>
         <translation>无法生成新令牌：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="151" />
+        <location filename="../app/settings/web_box.py" line="160" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>已生成新令牌：所有已登录的页面都必须重新登录。</translation>
     </message>
