@@ -13,12 +13,20 @@ DATA_FILES: list[tuple[str, str]] = [
     ("translations/*.qm", "translations"),  # app.i18n.translations_dir
     ("core/catalogs/*.json", "core/catalogs"),  # core.notes
     ("web/page/*", "web/page"),  # web.server.PAGE_DIR
+    ("web/texts.json", "web"),  # web.api.TEXTS
     ("resources/icons/*", "resources/icons"),  # app.launcher.RESOURCES
     ("resources/templates.json", "resources"),  # app.settings.presets
     ("PRIVACY.md", "."),
     ("PRIVACY.*.md", "."),  # its translations (ja, zh), when they exist
 ]
-REQUIRED = ["translations/*.qm", "core/catalogs/*.json", "web/page/*", "resources/icons/*", "PRIVACY.md"]
+REQUIRED = [
+    "translations/*.qm",
+    "core/catalogs/*.json",
+    "web/page/*",
+    "web/texts.json",
+    "resources/icons/*",
+    "PRIVACY.md",
+]
 
 # keyring finds its backends through entry points and imports them lazily.
 HIDDEN_IMPORTS = [

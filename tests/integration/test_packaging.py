@@ -56,6 +56,19 @@ def test_the_spec_bundles_the_files_where_their_modules_look() -> None:
     assert "datas=data_files(root)" in spec and "excludes=EXCLUDES" in spec
 
 
+def test_every_file_beside_the_code_goes_in() -> None:
+    """A file the code reads beside its module (web/texts.json: the frozen app died at start without
+    it) is in the bundle: every file but Python under the code's folders."""
+    bundled = {Path(src).relative_to(ROOT).as_posix() for src, _dest in bundle.data_files(ROOT)}
+    beside = {
+        p.relative_to(ROOT).as_posix()
+        for folder in ("app", "core", "web", "wires", "resources")
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc")
+    }
+    assert beside - bundled == set()
+
+
 def test_a_missing_required_file_stops_the_build_and_optional_ones_may_be_absent(tmp_path: Path) -> None:
     for pattern in bundle.REQUIRED:
         target = tmp_path / pattern.replace("*", "x")
