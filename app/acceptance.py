@@ -22,6 +22,7 @@ docs/log-lines.md writes them) and the summary line (grep-able, like a log line)
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import unicodedata
 from datetime import date, datetime, time
@@ -163,8 +164,11 @@ def main(argv: list[str] | None = None) -> int:
         print("acceptance: " + tr(language, UNREADABLE).format(path=exc.path, error=error), file=sys.stderr)
         return 2
     report = read_acceptance(lines, args.since)
-    print(render_table(report, language))
-    print(report.summary())
+    try:
+        print(render_table(report, language))
+        print(report.summary(), flush=True)
+    except BrokenPipeError:  # `| head` left early: the verdict stands, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
     return 0 if report.passed else 1
 
 

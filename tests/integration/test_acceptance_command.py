@@ -59,6 +59,19 @@ def test_a_broken_wire_exits_1_naming_it(tmp_path: Path) -> None:
     assert out[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
 
 
+def test_a_pipe_closed_early_is_no_error(tmp_path: Path) -> None:
+    """``… | head`` closes the pipe before the table is written: the exit status is still the
+    verdict's, and no traceback (BrokenPipeError) is printed."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+    args = [sys.executable, "-m", "app.acceptance", "--log", str(written(tmp_path)), "--language", "en"]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first line
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+    proc.stderr.close()
+
+
 def test_a_log_that_cannot_be_read_exits_2_naming_it(tmp_path: Path) -> None:
     missing = tmp_path / "fuseforks.log"
     done = command("--log", str(missing), "--language", "en")
