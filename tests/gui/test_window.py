@@ -34,14 +34,16 @@ def test_version_command() -> None:
     assert out.stderr == ""
 
 
-def test_the_help_names_the_camera_simulator() -> None:
-    """``--demo-camera`` is taken before the options are parsed, so the help says it exists: the
-    acceptance run's rehearsal starts a release build's simulator with it (docs/acceptance.md)."""
+def test_the_help_names_the_camera_simulator_and_the_acceptance_reader() -> None:
+    """``--demo-camera`` and ``--acceptance`` are taken before the options are parsed, so the help
+    says they exist: the acceptance run starts a release build's simulator and reads its log with
+    them (docs/acceptance.md)."""
     out = run_module("app", "--help")
     assert out.returncode == 0, out.stderr
     assert " ".join(out.stdout.split()).endswith(
         "fuseforks --demo-camera [OPTIONS] runs the built-in camera simulator instead "
-        "(fuseforks --demo-camera --help lists its options)."
+        "(fuseforks --demo-camera --help lists its options); fuseforks --acceptance "
+        "[--log PATH] [--since TIME] reads the log of an acceptance run (docs/acceptance.md)."
     )
     camera = run_module("app", "--demo-camera", "--help")
     assert camera.returncode == 0 and "--scene" in camera.stdout
