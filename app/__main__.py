@@ -1,6 +1,8 @@
 """``python -m app [--config PATH] [--version] [--first-message TEXT [--quit-after-turn]]`` (console
 script ``fuseforks``). ``--demo-camera ARGS...`` as the first argument runs the camera simulator
-instead (``python -m app.demo_camera ARGS...``): a packaged build has no ``python -m`` (PK-3)."""
+instead (``python -m app.demo_camera ARGS...``): a packaged build has no ``python -m`` (PK-3).
+``--acceptance ARGS...`` likewise runs the acceptance reader (``python -m app.acceptance ARGS...``,
+AC-2), which the acceptance run reads a release build's log with."""
 
 from __future__ import annotations
 
@@ -14,11 +16,19 @@ from core.log import profile
 from core.paths import private_umask
 
 DEMO_CAMERA_FLAG = "--demo-camera"
+ACCEPTANCE_FLAG = "--acceptance"
+CAMERA_EPILOG = (
+    f"fuseforks {DEMO_CAMERA_FLAG} [OPTIONS] runs the built-in camera simulator instead "
+    f"(fuseforks {DEMO_CAMERA_FLAG} --help lists its options); fuseforks {ACCEPTANCE_FLAG} "
+    f"[--log PATH] [--since TIME] reads the log of an acceptance run (docs/acceptance.md)."
+)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="fuseforks", description="A village of AI agents watching a camera."
+        prog="fuseforks",
+        description="A village of AI agents watching a camera.",
+        epilog=CAMERA_EPILOG,  # handled before parsing (main): named here, or no one finds it
     )
     parser.add_argument("--config", type=Path, default=None, help="the run configuration (JSON)")
     parser.add_argument("--version", action="store_true", help="print the version line and exit")
@@ -53,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.demo_camera.__main__ import main as camera_main
 
         return camera_main(argv[1:])
+    if argv[:1] == [ACCEPTANCE_FLAG]:
+        from app.acceptance import main as acceptance_main
+
+        return acceptance_main(argv[1:])
     args = parse_args(argv)
     if args.version:
         print(version_text())

@@ -22,6 +22,7 @@ docs/log-lines.md writes them) and the summary line (grep-able, like a log line)
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import unicodedata
 from datetime import date, datetime, time
@@ -89,19 +90,27 @@ def _cells(item: ItemVerdict, language: str) -> list[str]:
     return [item.key, item.backend or "-", tr(language, STATUS[item.status]), growth]
 
 
-def render_table(report: AcceptanceReport, language: str) -> str:
+def table_cells(report: AcceptanceReport, language: str) -> list[list[str]]:
+    """The header's and each item's first four cells (item, protocol, verdict, growth)."""
+    return [[tr(language, h) for h in HEADERS[:4]], *(_cells(i, language) for i in report.items)]
+
+
+def render_table(report: AcceptanceReport, language: str, *, tabs: bool = False) -> str:
     """The report as plain text: a row per item (the growth signed, in tokens), more problems on the
     lines below it, then the item's evidence indented; under the display line's row, what the
-    person looks at instead."""
-    heads = [tr(language, h) for h in HEADERS]
-    rows = [_cells(i, language) for i in report.items]
-    widths = [max(width(r[c]) for r in [heads[:4], *rows]) for c in range(4)]
+    person looks at instead. With ``tabs`` a row's cells are parted by one tab each, unpadded: the
+    dialog places its tab stops by the font's own widths, since a CJK glyph is not two monospace
+    columns wide in every font (the padding is right only in a terminal)."""
+    heads, *rows = table_cells(report, language)
+    widths = [max(width(r[c]) for r in [heads, *rows]) for c in range(4)]
 
     def line(cells: list[str], problem: str) -> str:
+        if tabs:
+            return "\t".join([*cells, problem])
         padded = [pad(c, w, right=i == GROWTH) for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
         return (GAP.join(padded) + GAP + problem).rstrip()
 
-    out = [line(heads[:4], heads[4])]
+    out = [line(heads, tr(language, HEADERS[4]))]
     for item, cells in zip(report.items, rows, strict=True):
         problems = item.problems or ["-"]
         out.append(line(cells, problems[0]))
@@ -163,8 +172,11 @@ def main(argv: list[str] | None = None) -> int:
         print("acceptance: " + tr(language, UNREADABLE).format(path=exc.path, error=error), file=sys.stderr)
         return 2
     report = read_acceptance(lines, args.since)
-    print(render_table(report, language))
-    print(report.summary())
+    try:
+        print(render_table(report, language))
+        print(report.summary(), flush=True)
+    except BrokenPipeError:  # `| head` left early: the verdict stands, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
     return 0 if report.passed else 1
 
 

@@ -965,6 +965,15 @@ T: dict[str, tuple[str, str]] = {
         "スマートフォンのカメラで読み取ってください。トークンを含むので、自分の端末にだけ見せてください。",
         "用手机相机扫描。它包含令牌：只给你自己的设备看。",
     ),
+    (
+        "This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local "
+        "network” first. It carries the token: show it only to your own devices."
+    ): (
+        "このリンクはこのコンピューターでしか開けません（127.0.0.1）。スマートフォンで読み取るには、"
+        "先に「ローカルネットワークにも公開する」に印を付けてください。トークンを含むので、自分の端末にだけ"
+        "見せてください。",
+        "此链接只能在本机打开（127.0.0.1）：要用手机扫描，请先勾选“也在局域网中提供”。它包含令牌：只给你自己的设备看。",
+    ),
     "The web companion was on but could not start again: {error}": (
         "Web コンパニオンはオンでしたが、再開できませんでした: {error}",
         "网页伴侣原为开启，但无法再次启动：{error}",

@@ -3,47 +3,47 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="111" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="121" />
         <source>Acceptance report</source>
         <translation>Acceptance report</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="112" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="122" />
         <source>Log: {path}</source>
         <translation>Log: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="113" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
         <source>&amp;From:</source>
         <translation>&amp;From:</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="114" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="124" />
         <source>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</source>
         <translation>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="117" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="127" />
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="118" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="128" />
         <source>Copy</source>
         <translation>Copy</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="119" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="129" />
         <source>Open log folder</source>
         <translation>Open log folder</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="120" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="130" />
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="133" />
         <source>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</source>
         <translation>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</translation>
     </message>
@@ -51,57 +51,57 @@
 <context>
     <name>AcceptanceTable</name>
     <message>
-        <location filename="../app/acceptance.py" line="42" />
+        <location filename="../app/acceptance.py" line="43" />
         <source>item</source>
         <translation>item</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="43" />
+        <location filename="../app/acceptance.py" line="44" />
         <source>protocol</source>
         <translation>protocol</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="44" />
+        <location filename="../app/acceptance.py" line="45" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="45" />
+        <location filename="../app/acceptance.py" line="46" />
         <source>growth</source>
         <translation>growth</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="46" />
+        <location filename="../app/acceptance.py" line="47" />
         <source>problems</source>
         <translation>problems</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="49" />
+        <location filename="../app/acceptance.py" line="50" />
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="50" />
+        <location filename="../app/acceptance.py" line="51" />
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="51" />
+        <location filename="../app/acceptance.py" line="52" />
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="52" />
+        <location filename="../app/acceptance.py" line="53" />
         <source>manual</source>
         <translation>manual</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="54" />
+        <location filename="../app/acceptance.py" line="55" />
         <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
         <translation>In the window, open the tool row of a camera turn: it ends with {line}</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="57" />
+        <location filename="../app/acceptance.py" line="58" />
         <source>cannot read the log {path}: {error}</source>
         <translation>cannot read the log {path}: {error}</translation>
     </message>
@@ -2595,67 +2595,72 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="91" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Web companion</source>
         <translation>Web companion</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="92" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>Serve this village to a web browser on this computer</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="93" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>Also on the local network (a phone in the same network)</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="94" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>Copy sign-in link</source>
         <translation>Copy sign-in link</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="95" />
+        <location filename="../app/settings/web_box.py" line="96" />
         <source>New token</source>
         <translation>New token</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="98" />
+        <location filename="../app/settings/web_box.py" line="117" />
         <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
         <translation>Scan it with the phone's camera. It carries the token: show it only to your own devices.</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="101" />
         <source>Off</source>
         <translation>Off</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Hide QR code</source>
         <translation>Hide QR code</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Show QR code</source>
         <translation>Show QR code</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="133" />
+        <location filename="../app/settings/web_box.py" line="120" />
+        <source>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</source>
+        <translation>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="142" />
         <source>The web companion could not start: {error}</source>
         <translation>The web companion could not start: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="140" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>Sign-in link copied. It carries the token: open it only on your own devices.</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="149" />
+        <location filename="../app/settings/web_box.py" line="158" />
         <source>No new token: {error}</source>
         <translation>No new token: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="151" />
+        <location filename="../app/settings/web_box.py" line="160" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>New token made: every signed-in page must sign in again.</translation>
     </message>

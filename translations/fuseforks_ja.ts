@@ -3,47 +3,47 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="111" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="121" />
         <source>Acceptance report</source>
         <translation>受け入れ確認レポート</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="112" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="122" />
         <source>Log: {path}</source>
         <translation>ログ: {path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="113" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
         <source>&amp;From:</source>
         <translation>開始時刻(&amp;F):</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="114" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="124" />
         <source>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</source>
         <translation>HH:MM または YYYY-MM-DD HH:MM。空ならログ全体</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="117" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="127" />
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="118" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="128" />
         <source>Copy</source>
         <translation>コピー</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="119" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="129" />
         <source>Open log folder</source>
         <translation>ログフォルダーを開く</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="120" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="130" />
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="133" />
         <source>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</source>
         <translation>時刻ではありません: {text}（HH:MM[:SS]、YYYY-MM-DD HH:MM[:SS] または ISO 8601）</translation>
     </message>
@@ -51,57 +51,57 @@
 <context>
     <name>AcceptanceTable</name>
     <message>
-        <location filename="../app/acceptance.py" line="42" />
+        <location filename="../app/acceptance.py" line="43" />
         <source>item</source>
         <translation>項目</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="43" />
+        <location filename="../app/acceptance.py" line="44" />
         <source>protocol</source>
         <translation>プロトコル</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="44" />
+        <location filename="../app/acceptance.py" line="45" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="45" />
+        <location filename="../app/acceptance.py" line="46" />
         <source>growth</source>
         <translation>増加</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="46" />
+        <location filename="../app/acceptance.py" line="47" />
         <source>problems</source>
         <translation>問題</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="49" />
+        <location filename="../app/acceptance.py" line="50" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="50" />
+        <location filename="../app/acceptance.py" line="51" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="51" />
+        <location filename="../app/acceptance.py" line="52" />
         <source>not run</source>
         <translation>未実施</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="52" />
+        <location filename="../app/acceptance.py" line="53" />
         <source>manual</source>
         <translation>目視</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="54" />
+        <location filename="../app/acceptance.py" line="55" />
         <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
         <translation>ウィンドウでカメラのターンのツール行を開いてください。末尾に{line}と表示されます</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="57" />
+        <location filename="../app/acceptance.py" line="58" />
         <source>cannot read the log {path}: {error}</source>
         <translation>ログ {path} を読めません: {error}</translation>
     </message>
@@ -2595,67 +2595,72 @@ MCP ツールを通してカメラを見る AI エージェントの村です。
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="91" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Web companion</source>
         <translation>Web コンパニオン</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="92" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>このコンピューターの Web ブラウザーにこの村を公開する</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="93" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>ローカルネットワークにも公開する（同じネットワークのスマートフォン）</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="94" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>Copy sign-in link</source>
         <translation>サインインリンクをコピー</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="95" />
+        <location filename="../app/settings/web_box.py" line="96" />
         <source>New token</source>
         <translation>新しいトークン</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="98" />
+        <location filename="../app/settings/web_box.py" line="117" />
         <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
         <translation>スマートフォンのカメラで読み取ってください。トークンを含むので、自分の端末にだけ見せてください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="101" />
         <source>Off</source>
         <translation>オフ</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Hide QR code</source>
         <translation>QR コードを隠す</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Show QR code</source>
         <translation>QR コードを表示</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="133" />
+        <location filename="../app/settings/web_box.py" line="120" />
+        <source>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</source>
+        <translation>このリンクはこのコンピューターでしか開けません（127.0.0.1）。スマートフォンで読み取るには、先に「ローカルネットワークにも公開する」に印を付けてください。トークンを含むので、自分の端末にだけ見せてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="142" />
         <source>The web companion could not start: {error}</source>
         <translation>Web コンパニオンを開始できませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="140" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>サインインリンクをコピーしました。トークンを含むので、自分の端末でだけ開いてください。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="149" />
+        <location filename="../app/settings/web_box.py" line="158" />
         <source>No new token: {error}</source>
         <translation>新しいトークンを作れませんでした: {error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="151" />
+        <location filename="../app/settings/web_box.py" line="160" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>新しいトークンを作りました。サインイン中のページはすべてサインインし直す必要があります。</translation>
     </message>

@@ -3,47 +3,47 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="111" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="121" />
         <source>Acceptance report</source>
         <translation>验收报告</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="112" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="122" />
         <source>Log: {path}</source>
         <translation>日志：{path}</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="113" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
         <source>&amp;From:</source>
         <translation>起始时间(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="114" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="124" />
         <source>HH:MM or YYYY-MM-DD HH:MM; empty: the whole log</source>
         <translation>HH:MM 或 YYYY-MM-DD HH:MM；留空则为整个日志</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="117" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="127" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="118" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="128" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="119" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="129" />
         <source>Open log folder</source>
         <translation>打开日志文件夹</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="120" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="130" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/widgets/acceptance_dialog.py" line="123" />
+        <location filename="../app/widgets/acceptance_dialog.py" line="133" />
         <source>Not a time: {text} (HH:MM[:SS], YYYY-MM-DD HH:MM[:SS] or ISO 8601)</source>
         <translation>不是时间：{text}（HH:MM[:SS]、YYYY-MM-DD HH:MM[:SS] 或 ISO 8601）</translation>
     </message>
@@ -51,57 +51,57 @@
 <context>
     <name>AcceptanceTable</name>
     <message>
-        <location filename="../app/acceptance.py" line="42" />
+        <location filename="../app/acceptance.py" line="43" />
         <source>item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="43" />
+        <location filename="../app/acceptance.py" line="44" />
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="44" />
+        <location filename="../app/acceptance.py" line="45" />
         <source>verdict</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="45" />
+        <location filename="../app/acceptance.py" line="46" />
         <source>growth</source>
         <translation>增长</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="46" />
+        <location filename="../app/acceptance.py" line="47" />
         <source>problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="49" />
+        <location filename="../app/acceptance.py" line="50" />
         <source>ok</source>
         <translation>成功</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="50" />
+        <location filename="../app/acceptance.py" line="51" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="51" />
+        <location filename="../app/acceptance.py" line="52" />
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="52" />
+        <location filename="../app/acceptance.py" line="53" />
         <source>manual</source>
         <translation>人工检查</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="54" />
+        <location filename="../app/acceptance.py" line="55" />
         <source>In the window, open the tool row of a camera turn: it ends with {line}</source>
         <translation>在窗口中打开相机轮次的工具行：末尾显示{line}</translation>
     </message>
     <message>
-        <location filename="../app/acceptance.py" line="57" />
+        <location filename="../app/acceptance.py" line="58" />
         <source>cannot read the log {path}: {error}</source>
         <translation>无法读取日志 {path}：{error}</translation>
     </message>
@@ -2595,67 +2595,72 @@ Images returned by tools are sent to the model provider of the agent that called
 <context>
     <name>WebCompanionBox</name>
     <message>
-        <location filename="../app/settings/web_box.py" line="91" />
+        <location filename="../app/settings/web_box.py" line="92" />
         <source>Web companion</source>
         <translation>网页伴侣</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="92" />
+        <location filename="../app/settings/web_box.py" line="93" />
         <source>Serve this village to a web browser on this computer</source>
         <translation>在本机的网页浏览器中提供此村庄</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="93" />
+        <location filename="../app/settings/web_box.py" line="94" />
         <source>Also on the local network (a phone in the same network)</source>
         <translation>也在局域网中提供（同一网络中的手机）</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="94" />
+        <location filename="../app/settings/web_box.py" line="95" />
         <source>Copy sign-in link</source>
         <translation>复制登录链接</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="95" />
+        <location filename="../app/settings/web_box.py" line="96" />
         <source>New token</source>
         <translation>新令牌</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="98" />
+        <location filename="../app/settings/web_box.py" line="117" />
         <source>Scan it with the phone's camera. It carries the token: show it only to your own devices.</source>
         <translation>用手机相机扫描。它包含令牌：只给你自己的设备看。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="105" />
+        <location filename="../app/settings/web_box.py" line="101" />
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Hide QR code</source>
         <translation>隐藏二维码</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="110" />
+        <location filename="../app/settings/web_box.py" line="106" />
         <source>Show QR code</source>
         <translation>显示二维码</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="133" />
+        <location filename="../app/settings/web_box.py" line="120" />
+        <source>This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local network” first. It carries the token: show it only to your own devices.</source>
+        <translation>此链接只能在本机打开（127.0.0.1）：要用手机扫描，请先勾选“也在局域网中提供”。它包含令牌：只给你自己的设备看。</translation>
+    </message>
+    <message>
+        <location filename="../app/settings/web_box.py" line="142" />
         <source>The web companion could not start: {error}</source>
         <translation>网页伴侣无法启动：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="140" />
+        <location filename="../app/settings/web_box.py" line="149" />
         <source>Sign-in link copied. It carries the token: open it only on your own devices.</source>
         <translation>已复制登录链接。它包含令牌：只在你自己的设备上打开。</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="149" />
+        <location filename="../app/settings/web_box.py" line="158" />
         <source>No new token: {error}</source>
         <translation>无法生成新令牌：{error}</translation>
     </message>
     <message>
-        <location filename="../app/settings/web_box.py" line="151" />
+        <location filename="../app/settings/web_box.py" line="160" />
         <source>New token made: every signed-in page must sign in again.</source>
         <translation>已生成新令牌：所有已登录的页面都必须重新登录。</translation>
     </message>

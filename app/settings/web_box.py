@@ -5,7 +5,8 @@ the companion on this computer only (127.0.0.1); "Also on the local network" ser
 interface, for a phone in the same network. The address is shown; "Copy sign-in link" puts the
 address with the token in its fragment on the clipboard (the page keeps the token, the server
 never sees it in a URL); "Show QR code" draws the same link as a QR code for a phone's camera
-(hidden until asked: it carries the token, WC-42); "New token" signs every page out. Starting and stopping run on the loop
+(hidden until asked: it carries the token, WC-42; without the local network its caption says that a
+phone cannot open it); "New token" signs every page out. Starting and stopping run on the loop
 through ``Background``; a failure (the port, the keyring) is said in the box and the switch goes
 back off. Without a control (no store, a test) the box is disabled.
 """
@@ -93,11 +94,6 @@ class WebCompanionBox(QGroupBox):
         self.lan.setText(self.tr("Also on the local network (a phone in the same network)"))
         self.copy.setText(self.tr("Copy sign-in link"))
         self.new_token.setText(self.tr("New token"))
-        self.qr_caption.setText(
-            self.tr(
-                "Scan it with the phone's camera. It carries the token: show it only to your own devices."
-            )
-        )
         self._show()
 
     def _show(self) -> None:
@@ -110,7 +106,20 @@ class WebCompanionBox(QGroupBox):
         self.show_qr.setText(self.tr("Hide QR code") if shown else self.tr("Show QR code"))
         self.qr.show_text(self.control.sign_in_link() if shown and self.control is not None else "")
         self.qr.setVisible(shown)
+        self.qr_caption.setText(self._caption())
         self.qr_caption.setVisible(shown)
+
+    def _caption(self) -> str:
+        """Under the code: a phone cannot open a 127.0.0.1 link, so without the local network the
+        caption says how to reach it instead of asking for the phone's camera."""
+        if self.control is not None and self.control.lan:
+            return self.tr(
+                "Scan it with the phone's camera. It carries the token: show it only to your own devices."
+            )
+        return self.tr(
+            "This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local "
+            "network” first. It carries the token: show it only to your own devices."
+        )
 
     def _apply(self) -> None:
         control = self.control

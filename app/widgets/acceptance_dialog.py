@@ -1,7 +1,9 @@
 """Help › Acceptance report (AC-7): the acceptance reader's table for the app's own log.
 
 The same table ``python -m app.acceptance`` prints (``app.acceptance.render_table``, in the
-window's language) in a read-only monospace field that keeps its columns (no wrapping), under the
+window's language) in a read-only monospace field that keeps its columns (no wrapping: the cells
+of a row are parted by tabs whose stops come from the font's widths, so the Japanese and Chinese
+headings and verdicts line up as well, whatever width the font gives a CJK glyph), under the
 summary line in the pass or fail colour; each item's row is bold, a failing one in the fail colour
 (its evidence under it stays plain: the rows stand out of the log lines). "From" takes what
 ``--since`` takes (``app.acceptance.parse_since``): the log keeps every earlier run, and a run is
@@ -16,7 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCharFormat, QTextCursor
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetricsF,
+    QTextCharFormat,
+    QTextCursor,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -31,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.acceptance import UNREADABLE, parse_since, render_table, tr
+from app.acceptance import GAP, UNREADABLE, parse_since, render_table, table_cells, tr
 from app.i18n import current_language
 from app.style import OK, is_dark, problem_colour
 from core.acceptance import AcceptanceReport, LogUnreadable, read_acceptance, read_log
@@ -132,9 +142,40 @@ class AcceptanceDialog(QDialog):
             colour = OK[1 if is_dark(palette) else 0] if self.report.passed else problem_colour(palette)
         self.summary.setText(text)
         self.summary.setStyleSheet(f"color: {colour}; font-weight: 600;")
-        self.table.setPlainText(self.output())
+        self._set_tab_stops()
+        self.table.setPlainText(self._shown())
         self.table.setExtraSelections(self._rows(QColor(problem_colour(palette)), QColor(colour)))
         self.copy_button.setEnabled(self.report is not None)
+
+    def _shown(self) -> str:
+        """The output with each row's cells parted by tabs (``_set_tab_stops`` places them)."""
+        if self.report is None:
+            return ""
+        return render_table(self.report, self.language(), tabs=True) + "\n" + self.report.summary()
+
+    def _set_tab_stops(self) -> None:
+        """A stop after each of the first four columns, as wide as its widest cell in this font, the
+        growth column right-aligned (its stop is its right edge)."""
+        if self.report is None:
+            return
+        metrics = QFontMetricsF(self.table.font())
+        cells = table_cells(self.report, self.language())
+        widths = [max(metrics.horizontalAdvance(row[c]) for row in cells) for c in range(4)]
+        gap = metrics.horizontalAdvance(GAP)
+        protocol = widths[0] + gap
+        verdict = protocol + widths[1] + gap
+        growth_end = verdict + widths[2] + gap + widths[3]
+        left, right = QTextOption.TabType.LeftTab, QTextOption.TabType.RightTab
+        option = self.table.document().defaultTextOption()
+        option.setTabs(
+            [
+                QTextOption.Tab(protocol, left),
+                QTextOption.Tab(verdict, left),
+                QTextOption.Tab(growth_end, right),
+                QTextOption.Tab(growth_end + gap, left),  # the problems
+            ]
+        )
+        self.table.document().setDefaultTextOption(option)
 
     def _rows(self, fail: QColor, summary: QColor) -> list[QTextEdit.ExtraSelection]:
         """The header and the item rows bold (the lines that do not begin with a space: evidence and
@@ -145,7 +186,7 @@ class AcceptanceDialog(QDialog):
         selections = []
         block, row = self.table.document().firstBlock(), 0
         while block.isValid():
-            if block.text() and not block.text().startswith(" ") and row < len(colours):
+            if block.text() and not block.text()[0].isspace() and row < len(colours):
                 form = QTextCharFormat()
                 form.setFontWeight(QFont.Weight.Bold)
                 if (colour := colours[row]) is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from PySide6.QtGui import QFont, QTextFormat
+from PySide6.QtGui import QFont, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -22,7 +22,7 @@ from tests.fakes.configs import window_config
 from tests.fakes.scripted import ScriptedBackend
 from tests.fakes.windows import window
 
-GROWTH_31 = "gemini                gemini                failed      +31  round 2 grew by 31 tokens (< 200)"
+GROWTH_31 = "gemini\tgemini\tfailed\t+31\tround 2 grew by 31 tokens (< 200)"  # tabs: the dialog's stops
 
 
 def opened(qtbot: QtBot, tmp_path: Path) -> AcceptanceDialog:
@@ -57,7 +57,7 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     assert dialog.summary.text() == "acceptance: 6/7 wire items hold; failed: gemini"
     assert ERROR[0] in dialog.summary.styleSheet()
     table = dialog.table.toPlainText().splitlines()
-    assert table[0] == "item                  protocol              verdict  growth  problems"
+    assert table[0] == "item\tprotocol\tverdict\tgrowth\tproblems"
     assert GROWTH_31 in table
     assert table[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
     assert coloured(dialog) == {"gemini": ERROR[0], "acceptance:": ERROR[0]}  # the rows that fail
@@ -68,11 +68,8 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
 
     assert translations.set_language("ja")
     assert dialog.windowTitle() == "受け入れ確認レポート"
-    assert (
-        dialog.table.toPlainText().splitlines()[0]
-        == "項目                  プロトコル            判定    増加  問題"
-    )
-    assert "gemini                gemini                失敗     +31  round 2 grew by 31 tokens (< 200)" in (
+    assert dialog.table.toPlainText().splitlines()[0] == "項目\tプロトコル\t判定\t増加\t問題"
+    assert "gemini\tgemini\t失敗\t+31\tround 2 grew by 31 tokens (< 200)" in (
         dialog.table.toPlainText().splitlines()
     )
     assert (dialog.refresh_button.text(), dialog.folder_button.text()) == (
@@ -87,6 +84,40 @@ def test_the_report_of_the_apps_log(qtbot: QtBot, tmp_path: Path, translations: 
     assert dialog.summary.text() == "acceptance: 7/7 wire items hold"
     assert OK[0] in dialog.summary.styleSheet()
     assert coloured(dialog) == {"acceptance:": OK[0]}
+
+
+def cell_edges(dialog: AcceptanceDialog, row: int) -> list[int]:
+    """Where each cell of the table's ``row``-th line starts on screen (the growth: where it ends)."""
+    block = dialog.table.document().findBlockByNumber(row)
+    text = block.text()
+    cells = text.split("\t")
+    starts = [sum(len(c) + 1 for c in cells[:i]) for i in range(len(cells))]
+    at = [*starts[:3], starts[3] + len(cells[3]), starts[4]]  # the growth by its right edge
+
+    def x(offset: int) -> int:
+        cursor = QTextCursor(block)
+        cursor.setPosition(block.position() + offset)
+        return dialog.table.cursorRect(cursor).x()
+
+    return [x(offset) for offset in at]
+
+
+def test_the_japanese_headings_stand_over_their_columns(
+    qtbot: QtBot, tmp_path: Path, translations: Translations
+) -> None:
+    """Padding by columns is right in a terminal, not in a window: a CJK glyph is rarely exactly
+    two monospace columns wide. The headings and verdicts (translated) line up with the item rows'
+    cells, the growth by its right edge."""
+    run = RunLog(paths.log_dir())
+    run.full_run()
+    run.wire_turn("gemini", growth=31)
+    run.close()
+    assert translations.set_language("ja")
+    dialog = opened(qtbot, tmp_path)
+    header = cell_edges(dialog, 0)
+    for row in (1, 6):  # meta-responses 成功, then gemini 失敗 (its turn's four lines between)
+        assert cell_edges(dialog, row) == header
+    assert header == sorted(set(header))  # the columns do not overlap
 
 
 def test_a_log_that_cannot_be_read_is_named(qtbot: QtBot, tmp_path: Path) -> None:

@@ -134,6 +134,10 @@ async def test_the_qr_code_is_the_sign_in_link_shown_only_on_demand_lan_address_
         link = f"http://127.0.0.1:{switch.port}/#token={token}"
         assert drawn_modules(box) == segno_modules(link)
         assert box.show_qr.text() == "Hide QR code" and not box.qr_caption.isHidden()
+        assert box.qr_caption.text() == (  # a phone cannot open 127.0.0.1: no "scan it" yet
+            "This link opens on this computer only (127.0.0.1): for a phone, tick “Also on the local "
+            "network” first. It carries the token: show it only to your own devices."
+        )
         parts = urlsplit(link)  # the token only in the fragment, which a browser never sends
         assert parts.fragment == f"token={token}"
         assert token not in parts.netloc + parts.path + parts.query
@@ -142,6 +146,9 @@ async def test_the_qr_code_is_the_sign_in_link_shown_only_on_demand_lan_address_
         await until(lambda: switch.lan and switch.running and box.on.isEnabled())
         lan_link = f"http://{lan_address()}:{switch.port}/#token={token}"
         assert drawn_modules(box) == segno_modules(lan_link)
+        assert box.qr_caption.text() == (
+            "Scan it with the phone's camera. It carries the token: show it only to your own devices."
+        )
         box.new_token.click()  # the code carries the new token at once
         assert drawn_modules(box) == segno_modules(
             f"http://{lan_address()}:{switch.port}/#token={switch.token.value()}"

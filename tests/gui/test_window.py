@@ -16,6 +16,7 @@ from tests.fakes.configs import window_config
 from tests.fakes.images import jpeg
 from tests.fakes.logs import log_lines
 from tests.fakes.scripted import CameraTool, ScriptedBackend
+from tests.fakes.servers import run_module
 from tests.fakes.waits import until
 from tests.fakes.windows import window
 
@@ -31,6 +32,21 @@ def test_version_command() -> None:
     )
     assert out.stdout == "fuseforks 0.1.0 (profile=debug)\n"
     assert out.stderr == ""
+
+
+def test_the_help_names_the_camera_simulator_and_the_acceptance_reader() -> None:
+    """``--demo-camera`` and ``--acceptance`` are taken before the options are parsed, so the help
+    says they exist: the acceptance run starts a release build's simulator and reads its log with
+    them (docs/acceptance.md)."""
+    out = run_module("app", "--help")
+    assert out.returncode == 0, out.stderr
+    assert " ".join(out.stdout.split()).endswith(
+        "fuseforks --demo-camera [OPTIONS] runs the built-in camera simulator instead "
+        "(fuseforks --demo-camera --help lists its options); fuseforks --acceptance "
+        "[--log PATH] [--since TIME] reads the log of an acceptance run (docs/acceptance.md)."
+    )
+    camera = run_module("app", "--demo-camera", "--help")
+    assert camera.returncode == 0 and "--scene" in camera.stdout
 
 
 def test_the_first_size_fits_the_screen(qtbot: QtBot, tmp_path: Path) -> None:

@@ -48,6 +48,24 @@ def test_a_run_that_holds_exits_0(tmp_path: Path) -> None:
     assert out[-1] == "acceptance: 7/7 wire items hold"
 
 
+def test_the_app_entry_runs_the_reader_as_a_release_build_does(tmp_path: Path) -> None:
+    """A packaged build has no ``python -m``: ``fuseforks --acceptance ARGS`` is the same reader."""
+    log = str(written(tmp_path, gemini_growth=31))
+    direct = command("--log", log, "--language", "en")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+    entry = subprocess.run(
+        [sys.executable, "-m", "app", "--acceptance", "--log", log, "--language", "en"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+    assert (entry.returncode, entry.stdout, entry.stderr) == (1, direct.stdout, "")
+    assert entry.stdout.splitlines()[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
+
+
 def test_a_broken_wire_exits_1_naming_it(tmp_path: Path) -> None:
     done = command("--log", str(written(tmp_path, gemini_growth=31)), "--language", "en")
     assert done.returncode == 1
@@ -57,6 +75,19 @@ def test_a_broken_wire_exits_1_naming_it(tmp_path: Path) -> None:
         in out
     )
     assert out[-1] == "acceptance: 6/7 wire items hold; failed: gemini"
+
+
+def test_a_pipe_closed_early_is_no_error(tmp_path: Path) -> None:
+    """``… | head`` closes the pipe before the table is written: the exit status is still the
+    verdict's, and no traceback (BrokenPipeError) is printed."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+    args = [sys.executable, "-m", "app.acceptance", "--log", str(written(tmp_path)), "--language", "en"]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first line
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
+    proc.stderr.close()
 
 
 def test_a_log_that_cannot_be_read_exits_2_naming_it(tmp_path: Path) -> None:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from app.acceptance import render_table
+from core.acceptance import ITEMS, AcceptanceReport, ItemVerdict, Status
 from core.image_rules import MAX_TOOL_IMAGES_PER_REQUEST
 from core.tool_image import BOMB_EDGE_PX, MAX_BYTES, MAX_EDGE_PX, MAX_PER_RESULT
 
@@ -228,3 +231,41 @@ def test_every_file_the_acceptance_run_names_exists(name: str) -> None:
 def test_the_readmes_and_guides_link_the_acceptance_run(name: str, target: str) -> None:
     """DG-1 / DG-2 / AC-1: the acceptance run is one link away, in the reader's language if it has one."""
     assert target in relative_targets(read(name))
+
+
+# The reader's example in the acceptance run's document: a row per item, its evidence indented.
+ROW = re.compile(
+    r"^(?P<key>\S+(?: \S+)?)  +(?P<backend>\S+)  +(?P<status>not run|\S+)  +(?P<growth>\S+)  (?P<problem>.+)$"
+)
+
+
+def example_table(name: str) -> list[str]:
+    """The lines of the code block that starts with the reader's header row."""
+    text = read(name)
+    start = text.index("```\nitem ") + 4
+    return text[start : text.index("```", start)].splitlines()
+
+
+@pytest.mark.parametrize("name", DOCUMENTS["acceptance"])
+def test_the_acceptance_example_is_laid_out_as_the_reader_prints_it(name: str) -> None:
+    """AC-1 / AC-2: the example's rows, read back into verdicts and printed by the reader's own
+    ``render_table``, are the example's rows again (header, columns, the display line's note), and
+    its last line is the report's summary; what the document elides is only evidence (``…``)."""
+    lines = example_table(name)
+    rows = [line for line in lines[1:-1] if not line.startswith(" ")]
+    items = []
+    for row in rows:
+        m = ROW.match(row)
+        assert m, row
+        growth = None if m["growth"] == "-" else int(m["growth"].replace(",", ""))
+        problems = [] if m["problem"] == "-" else [m["problem"]]
+        backend = None if m["backend"] == "-" else m["backend"]
+        items.append(ItemVerdict(m["key"], backend, cast(Status, m["status"]), [], problems, growth))
+    report = AcceptanceReport(items)
+    assert [i.key for i in items] == list(ITEMS)
+    printed = render_table(report, "en").splitlines()
+    assert [line for line in lines[:-1] if not line.startswith("    ")] == [
+        line for line in printed if not line.startswith("    ")
+    ]
+    assert lines[-2] == printed[-1]  # under the display line: what the person looks at
+    assert lines[-1] == report.summary()
