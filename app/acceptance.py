@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import sys
 import unicodedata
-from datetime import date, datetime, time
+from datetime import datetime, time, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -113,12 +113,15 @@ def render_table(report: AcceptanceReport, language: str) -> str:
     return "\n".join(out)
 
 
-def parse_since(text: str, today: date | None = None) -> datetime:
-    """``HH:MM[:SS]`` (today), ``YYYY-MM-DD HH:MM[:SS]`` or ISO 8601 (an offset or ``Z`` is kept:
-    the reader converts it to the log's local time). ``ValueError`` for anything else."""
+def parse_since(text: str, now: datetime | None = None) -> datetime:
+    """``HH:MM[:SS]`` (today's, or yesterday's when that one is nearer to ``now``: the time written
+    down at 23:50 and read after midnight), ``YYYY-MM-DD HH:MM[:SS]`` or ISO 8601 (an offset or
+    ``Z`` is kept: the reader converts it to the log's local time). ``ValueError`` for anything else."""
     if ":" in text and "-" not in text and "T" not in text:
         hour, _, rest = text.partition(":")
-        return datetime.combine(today or date.today(), time.fromisoformat(f"{int(hour):02d}:{rest}"))
+        now = now or datetime.now()
+        since = datetime.combine(now.date(), time.fromisoformat(f"{int(hour):02d}:{rest}"))
+        return since - timedelta(days=1) if since - now > timedelta(hours=12) else since
     return datetime.fromisoformat(text)
 
 
