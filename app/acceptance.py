@@ -119,8 +119,11 @@ def parse_since(text: str, now: datetime | None = None) -> datetime:
     ``Z`` is kept: the reader converts it to the log's local time). ``ValueError`` for anything else."""
     if ":" in text and "-" not in text and "T" not in text:
         hour, _, rest = text.partition(":")
+        moment = time.fromisoformat(f"{int(hour):02d}:{rest}")
         now = now or datetime.now()
-        since = datetime.combine(now.date(), time.fromisoformat(f"{int(hour):02d}:{rest}"))
+        if moment.tzinfo is not None:  # 03:00Z, 12:00+09:00: that zone's day
+            now = now.astimezone(moment.tzinfo)
+        since = datetime.combine(now.date(), moment)
         return since - timedelta(days=1) if since - now > timedelta(hours=12) else since
     return datetime.fromisoformat(text)
 
