@@ -297,6 +297,12 @@ def wire_item(wire: str, turns: list[Turn]) -> ItemVerdict:
         if t.backend == wire and not t.of_kind("tool image fallback") and not is_control_turn(t)
     ]
     if not candidates:
+        left_out = sum(1 for t in turns if t.backend == wire)  # the person did ask: say why none counts
+        if left_out:
+            return _not_run(
+                wire,
+                f"no turn with backend={wire} but {left_out} whose tools returned no image or that fell back",
+            )
         return _not_run(wire, f"no turn with backend={wire}")
     turn = candidates[-1]
     problems = []

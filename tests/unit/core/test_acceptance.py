@@ -363,3 +363,15 @@ def test_a_line_is_cut_at_newlines_only(run: RunLog) -> None:
     lines = read_log(run.path)
     assert lines[-3].endswith(f'mcp server failed: agent=agent_9 server=nik error="{error}"')
     assert read_acceptance(lines).item("gemini").problems == ["no images=1 tool line"]
+
+
+def test_a_wire_whose_turns_are_all_left_out_says_so(run: RunLog) -> None:
+    """A camera that answered without a frame (ok=true, no image) looks like the negative control,
+    a refused image like the fallback: neither is the wire's item, and the reason says they were seen."""
+    run_except(run, "gemini", lambda r: r.control_turn("gemini"))
+    run.fallback_turn("gemini")
+    gemini = report_of(run).item("gemini")
+    assert (gemini.status, gemini.problems) == (
+        "not run",
+        ["no turn with backend=gemini but 2 whose tools returned no image or that fell back"],
+    )
