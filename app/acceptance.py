@@ -25,7 +25,7 @@ import argparse
 import os
 import sys
 import unicodedata
-from datetime import date, datetime, time
+from datetime import datetime, time, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -122,12 +122,18 @@ def render_table(report: AcceptanceReport, language: str, *, tabs: bool = False)
     return "\n".join(out)
 
 
-def parse_since(text: str, today: date | None = None) -> datetime:
-    """``HH:MM[:SS]`` (today), ``YYYY-MM-DD HH:MM[:SS]`` or ISO 8601 (an offset or ``Z`` is kept:
-    the reader converts it to the log's local time). ``ValueError`` for anything else."""
+def parse_since(text: str, now: datetime | None = None) -> datetime:
+    """``HH:MM[:SS]`` (today's, or yesterday's when that one is nearer to ``now``: the time written
+    down at 23:50 and read after midnight), ``YYYY-MM-DD HH:MM[:SS]`` or ISO 8601 (an offset or
+    ``Z`` is kept: the reader converts it to the log's local time). ``ValueError`` for anything else."""
     if ":" in text and "-" not in text and "T" not in text:
         hour, _, rest = text.partition(":")
-        return datetime.combine(today or date.today(), time.fromisoformat(f"{int(hour):02d}:{rest}"))
+        moment = time.fromisoformat(f"{int(hour):02d}:{rest}")
+        now = now or datetime.now()
+        if moment.tzinfo is not None:  # 03:00Z, 12:00+09:00: that zone's day
+            now = now.astimezone(moment.tzinfo)
+        since = datetime.combine(now.date(), moment)
+        return since - timedelta(days=1) if since - now > timedelta(hours=12) else since
     return datetime.fromisoformat(text)
 
 

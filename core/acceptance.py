@@ -222,7 +222,9 @@ def parse_line(raw: str, kinds: Container[str] | None = None) -> LogLine | None:
 def read_log(path: Path) -> list[str]:
     """The lines of the log at ``path``, after those of its rotated ``.old`` file when it has one
     (a turn may begin before the rotation). Undecodable bytes are replaced, never an error;
-    ``LogUnreadable`` when ``path`` cannot be read."""
+    ``LogUnreadable`` when ``path`` cannot be read. Cut at ``\n`` only (``str.splitlines`` also
+    cuts at U+2028, NEL or a form feed, which a quoted value may hold: its rest would be read as a
+    line of its own, one that says ``images=1`` too)."""
     lines: list[str] = []
     old = path.with_name(path.name + ".old")
     for part in (old, path) if path.name == LOG_NAME else (path,):
@@ -234,7 +236,7 @@ def read_log(path: Path) -> list[str]:
             raise LogUnreadable(part, exc) from exc
         except OSError as exc:
             raise LogUnreadable(part, exc) from exc
-        lines += data.decode("utf-8", errors="replace").splitlines()
+        lines += [x for x in data.decode("utf-8", errors="replace").split("\n") if x]
     return lines
 
 
@@ -295,6 +297,12 @@ def wire_item(wire: str, turns: list[Turn]) -> ItemVerdict:
         if t.backend == wire and not t.of_kind("tool image fallback") and not is_control_turn(t)
     ]
     if not candidates:
+        left_out = sum(1 for t in turns if t.backend == wire)  # the person did ask: say why none counts
+        if left_out:
+            return _not_run(
+                wire,
+                f"no turn with backend={wire} but {left_out} whose tools returned no image or that fell back",
+            )
         return _not_run(wire, f"no turn with backend={wire}")
     turn = candidates[-1]
     problems = []

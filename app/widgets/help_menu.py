@@ -66,12 +66,23 @@ class HelpMenu(QMenu):
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     def show_acceptance(self) -> AcceptanceDialog:
-        """The reader's table for the log this process writes (or would write, before it opened)."""
-        path = LOG.path if LOG.path is not None else default_log_dir() / LOG_NAME
-        dialog = AcceptanceDialog(path, self.open_log_folder, self.parentWidget())
+        """The reader's table for the log this process writes (or would write, before it opened):
+        one dialog, as Settings is; asked again, it reads the log again and comes to the front."""
+        dialog = self.acceptance_dialog
+        if dialog is None:
+            path = LOG.path if LOG.path is not None else default_log_dir() / LOG_NAME
+            dialog = AcceptanceDialog(path, self.open_log_folder, self.parentWidget())
+            dialog.finished.connect(self._acceptance_closed)  # deleted on close
+            self.acceptance_dialog = dialog
+        else:
+            dialog.refresh()
         dialog.show()
-        self.acceptance_dialog = dialog
+        dialog.raise_()
+        dialog.activateWindow()
         return dialog
+
+    def _acceptance_closed(self) -> None:
+        self.acceptance_dialog = None
 
     def show_version(self) -> QMessageBox:
         return self._info(self.tr("Version"), version_line())

@@ -84,3 +84,32 @@ async def test_another_conversations_turn_reads_the_list_not_the_shown_messages(
             assert [u for u in reads if "/messages" in u] == []
             assert "/api/agents/eye/conversations" in reads
             assert await page.locator(".msg.assistant", has_text="Shown.").count() == 1
+
+
+async def test_another_conversations_turn_leaves_the_phones_conversation_row_where_it_was(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """On a phone the conversations are one row that scrolls sideways: a watch's runs read the
+    list again a frame or two a second, and the row stays where the person scrolled it (it was
+    drawn again from its start and brought back to the current one at each read)."""
+    async with served(tmp_path, ScriptedBackend(["Shown.", "Nothing there."])) as s:
+        assert s.rt.store is not None
+        s.rt.village.send("eye", "Hello.")
+        await s.rt.village.wait_idle()
+        others = [new_conversation_id() for _ in range(8)]
+        for n, other in enumerate(others):
+            s.rt.store.create_conversation(other, WEB_VILLAGE, "eye", f"Watch: Feeder {n}")
+        async with signed_in(browser, s.base) as page:
+            await page.locator(".msg.assistant", has_text="Shown.").wait_for()
+            row = page.locator("#conversations")
+            assert await row.evaluate("(e) => e.scrollWidth > e.clientWidth")  # a row that scrolls
+            shown = await row.evaluate("(e) => e.scrollLeft")
+            left = await row.evaluate(
+                "(e) => { e.scrollLeft = e.scrollLeft > 0 ? 0 : e.scrollWidth; return e.scrollLeft; }"
+            )
+            assert left != shown  # the person scrolled it away from the current one
+            async with page.expect_request(lambda r: r.url == f"{s.base}/api/agents/eye/conversations"):
+                s.rt.village.send("eye", "Is a bird there?", conversation=others[0])
+                await s.rt.village.wait_idle()
+            await page.wait_for_timeout(400)  # past the 120 ms a burst of events waits
+            assert await row.evaluate("(e) => e.scrollLeft") == left

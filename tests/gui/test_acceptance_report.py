@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.acceptance import render_table
 from app.i18n import Translations
+from app.main_window import MainWindow
 from app.style import ERROR, OK
 from app.widgets.acceptance_dialog import AcceptanceDialog
 from core import paths
@@ -152,3 +153,27 @@ def test_from_judges_the_run_from_that_time_on(qtbot: QtBot, tmp_path: Path) -> 
     dialog.since_edit.clear()  # the whole log again
     dialog.since_edit.editingFinished.emit()
     assert dialog.summary.text() == "acceptance: 6/7 wire items hold; failed: gemini"
+
+
+def test_one_dialog_brought_to_the_front(qtbot: QtBot, tmp_path: Path) -> None:
+    """Asked again, the open dialog reads the log again (no second window); closed, it is gone and
+    the menu opens a new one."""
+    run = RunLog(paths.log_dir())
+    run.full_run()
+    run.wire_turn("gemini", growth=31)
+    run.close()
+    dialog = opened(qtbot, tmp_path)
+    win = dialog.parentWidget()
+    assert isinstance(win, MainWindow)
+    menu = win.help_menu
+    again = RunLog(paths.log_dir())
+    again.wire_turn("gemini")
+    again.close()
+    menu.acceptance_action.trigger()
+    assert menu.acceptance_dialog is dialog
+    assert dialog.summary.text() == "acceptance: 7/7 wire items hold"
+    assert [d for d in win.findChildren(AcceptanceDialog) if d.isVisible()] == [dialog]
+    dialog.buttons.button(dialog.buttons.StandardButton.Close).click()
+    assert menu.acceptance_dialog is None
+    menu.acceptance_action.trigger()
+    assert menu.acceptance_dialog is not None and menu.acceptance_dialog.isVisible()

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 import time
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 from app.acceptance import parse_since
@@ -152,9 +152,20 @@ def test_the_table_in_japanese_and_chinese(tmp_path: Path) -> None:
 
 
 def test_the_forms_of_since() -> None:
-    day = date(2026, 12, 7)
-    assert parse_since("9:05", day) == datetime(2026, 12, 7, 9, 5)
-    assert parse_since("09:05:30", day) == datetime(2026, 12, 7, 9, 5, 30)
+    now = datetime(2026, 12, 7, 10, 0)
+    assert parse_since("9:05", now) == datetime(2026, 12, 7, 9, 5)
+    assert parse_since("09:05:30", now) == datetime(2026, 12, 7, 9, 5, 30)
+    assert parse_since("10:01", now) == datetime(2026, 12, 7, 10, 1)  # a minute ahead: still today
+    assert parse_since("21:59", now) == datetime(2026, 12, 7, 21, 59)
+    # written down before midnight, read after it: yesterday's, not a time still to come
+    assert parse_since("23:50", datetime(2026, 12, 8, 0, 10)) == datetime(2026, 12, 7, 23, 50)
+    assert parse_since("22:01", now) == datetime(2026, 12, 6, 22, 1)
+    tokyo = timezone(timedelta(hours=9))  # a time of day with an offset: that zone's today
+    assert parse_since("03:00Z", now.replace(tzinfo=UTC)) == datetime(2026, 12, 7, 3, 0, tzinfo=UTC)
+    assert parse_since("23:50+09:00", datetime(2026, 12, 8, 0, 10, tzinfo=tokyo)) == datetime(
+        2026, 12, 7, 23, 50, tzinfo=tokyo
+    )
+    assert parse_since("12:00+09:00").tzinfo == tokyo  # from the local now: no naive-aware mix
     assert parse_since("2026-12-06 23:59") == datetime(2026, 12, 6, 23, 59)
     assert parse_since("2026-12-06 23:59:58.250") == datetime(2026, 12, 6, 23, 59, 58, 250000)
     assert parse_since("2026-12-06T14:59:00Z") == datetime(2026, 12, 6, 14, 59, tzinfo=UTC)

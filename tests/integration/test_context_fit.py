@@ -96,6 +96,9 @@ async def test_prompt_too_long_trims_and_resends_exactly_once(event_log: Path) -
     assert finished and finished[0].text == "fits now"
     lines = [line for line in log_lines(event_log) if line.startswith("context too long:")]
     assert len(lines) == 1 and "said=250000 limit=200000" in lines[0] and "outcome=trimmed" in lines[0]
+    # AC-6: one round: line, the resent request's answer (the refused call answered nothing)
+    rounds = [line for line in log_lines(event_log) if line.startswith("round:")]
+    assert len(rounds) == 1 and rounds[0].startswith(f"round: agent={AGENT} round=1 "), rounds
 
 
 @pytest.mark.asyncio

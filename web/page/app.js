@@ -197,19 +197,20 @@ function render(messages) {
 }
 
 async function openConversation(id) {
-  if (id !== state.conversation) { forgetImages(); state.open.clear(); }
+  const changed = id !== state.conversation;
+  if (changed) { forgetImages(); state.open.clear(); }
   state.conversation = id;
-  markCurrent();
+  markCurrent(changed);
   const response = await api("/api/conversations/" + encodeURIComponent(id) + "/messages");
   if (response.ok && id === state.conversation) render((await response.json()).messages);
 }
 
-function markCurrent() {
+function markCurrent(scroll) {
   const list = $("conversations");
   for (const li of list.children) {
     li.classList.toggle("current", li.dataset.id === state.conversation);
-    // on a phone the list is one row that scrolls sideways: the current one is brought into it
-    if (li.dataset.id === state.conversation) list.scrollLeft += li.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
+    // on a phone the list is one row that scrolls sideways: a newly opened one is brought into it
+    if (scroll && li.dataset.id === state.conversation) list.scrollLeft += li.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
   }
 }
 
@@ -218,6 +219,7 @@ async function loadConversations(messages = true) {
   const response = await api("/api/agents/" + encodeURIComponent(state.agent) + "/conversations");
   const body = await response.json();
   const list = $("conversations");
+  const left = list.scrollLeft;  // read again (a watch's runs: a frame or two a second), it stays put
   list.replaceChildren();
   for (const c of body.conversations) {
     const li = el("li", "", c.title || new Date(c.created * 1000).toLocaleString(state.lang));
@@ -226,8 +228,9 @@ async function loadConversations(messages = true) {
     li.addEventListener("click", () => openConversation(c.id));
     list.append(li);
   }
+  list.scrollLeft = left;
   const open = state.conversation && body.conversations.some((c) => c.id === state.conversation);
-  if (open && !messages) { markCurrent(); return; }
+  if (open && !messages) { markCurrent(false); return; }
   if (body.current && !open) await openConversation(body.current);
   else if (open) await openConversation(state.conversation);
   else render([]);

@@ -347,3 +347,31 @@ def test_an_unreadable_log_is_a_typed_error(tmp_path: Path) -> None:
     with pytest.raises(LogUnreadable) as caught:
         read_log(tmp_path)
     assert str(caught.value) == f"{tmp_path}: Is a directory"
+
+
+def test_a_line_is_cut_at_newlines_only(run: RunLog) -> None:
+    """The log's lines end in ``\\n`` (``EventLog``); a quoted value may hold other line breaks (an
+    MCP server's error with U+2028, NEL, a form feed), which never start a line: not one that says
+    ``images=1`` either."""
+    run.full_run()
+    forged = "\u2028[fuseforks] tool: agent=agent_9 round=1 name=x ok=true ms=1 body_chars=1 images=1"
+    run.round(1, 1200)
+    error = "bad\x0cgateway\x85" + forged
+    run.line("mcp server failed", agent=AGENT, server="nik", error=error)
+    run.round(2, 1200 + 900)
+    run.turn("gemini")
+    lines = read_log(run.path)
+    assert lines[-3].endswith(f'mcp server failed: agent=agent_9 server=nik error="{error}"')
+    assert read_acceptance(lines).item("gemini").problems == ["no images=1 tool line"]
+
+
+def test_a_wire_whose_turns_are_all_left_out_says_so(run: RunLog) -> None:
+    """A camera that answered without a frame (ok=true, no image) looks like the negative control,
+    a refused image like the fallback: neither is the wire's item, and the reason says they were seen."""
+    run_except(run, "gemini", lambda r: r.control_turn("gemini"))
+    run.fallback_turn("gemini")
+    gemini = report_of(run).item("gemini")
+    assert (gemini.status, gemini.problems) == (
+        "not run",
+        ["no turn with backend=gemini but 2 whose tools returned no image or that fell back"],
+    )

@@ -102,6 +102,9 @@ async def test_tool_limit_triggers_exactly_one_summary_call(event_log: Path) -> 
     assert backend.requests[-1].system.endswith(note("tool_limit_summary", "ja", limit=2))
     assert "stop=tool_limit" in log_lines(event_log)[-1]
     assert " rounds=2/2 " in log_lines(event_log)[-1]
+    # AC-6 (docs/log-lines.md): a round: line per model answer, the summary call is round n+1
+    rounds = [x.split(" ")[2] for x in log_lines(event_log) if x.startswith("round:")]
+    assert rounds == ["round=1", "round=2", "round=3"]
 
 
 @pytest.mark.asyncio
