@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from core.log import event
 
-PUBLIC = frozenset({"/", "/app.js", "/app.css"})  # the page's files: no data in them (WC-3)
+PUBLIC = frozenset({"/", "/app.js", "/app.css", "/icon.svg"})  # web.server.PAGE_FILES: no data (WC-3)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 

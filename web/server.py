@@ -40,11 +40,20 @@ from web.feed import EventFeed
 from web.guard import Attempts, Guard
 
 PAGE_DIR = Path(__file__).with_name("page")
-PAGE_FILES = {"/": "index.html", "/app.js": "app.js", "/app.css": "app.css"}
+# the app's own icon, named by the page: a browser that finds none asks for /favicon.ico, without
+# the token, a refused attempt (WC-4) at every load; "/icon.svg" is in web.guard.PUBLIC
+ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "fuseforks.svg"
+PAGE_FILES = {
+    "/": PAGE_DIR / "index.html",
+    "/app.js": PAGE_DIR / "app.js",
+    "/app.css": PAGE_DIR / "app.css",
+    "/icon.svg": ICON,
+}
 PAGE_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
     ".css": "text/css",
+    ".svg": "image/svg+xml",
 }
 # the page runs only its own script and style, talks only to this server, is never framed
 PAGE_CSP = (
@@ -72,10 +81,9 @@ class _Server(uvicorn.Server):
 
 
 def page_routes() -> list[Route]:
-    """The page's three files, read once, with a policy that runs nothing else (WC-13)."""
+    """The page's files and its icon, read once, with a policy that runs nothing else (WC-13)."""
     routes = []
-    for path, name in PAGE_FILES.items():
-        file = PAGE_DIR / name
+    for path, file in PAGE_FILES.items():
         body, media_type = file.read_bytes(), PAGE_TYPES[file.suffix]
 
         async def serve(request: Request, body: bytes = body, media_type: str = media_type) -> Response:

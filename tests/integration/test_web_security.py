@@ -66,7 +66,7 @@ async def test_every_route_without_the_token_or_with_a_wrong_one_is_401(tmp_path
                     assert r.status_code == 401, (method, path, headers)
                     assert r.headers["www-authenticate"].startswith("Bearer")
                     assert b"\xff\xd8" not in r.content
-            for path in ("/", "/app.js", "/app.css"):
+            for path in ("/", "/app.js", "/app.css", "/icon.svg"):  # web.guard.PUBLIC, data-free
                 r = await bare.get(path)
                 assert r.status_code == 200 and TOKEN not in r.text
                 assert "default-src 'none'" in r.headers["content-security-policy"]
