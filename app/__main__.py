@@ -62,11 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == [DEMO_CAMERA_FLAG]:
         from app.demo_camera.__main__ import main as camera_main
 
-        return camera_main(argv[1:])
+        return camera_main(argv[1:], prog=f"fuseforks {DEMO_CAMERA_FLAG}")
     if argv[:1] == [ACCEPTANCE_FLAG]:
         from app.acceptance import main as acceptance_main
 
-        return acceptance_main(argv[1:])
+        return acceptance_main(argv[1:], prog=f"fuseforks {ACCEPTANCE_FLAG}")
     args = parse_args(argv)
     if args.version:
         print(version_text())

@@ -155,18 +155,17 @@ def system_language() -> str:
     return name if name in LANGUAGES else "en"
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="python -m app.acceptance", description="The acceptance run's table (AC-2)."
-    )
+def parser(prog: str = "python -m app.acceptance") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description="The acceptance run's table (AC-2).")
     p.add_argument("--log", type=Path, default=None, help=f"the log to read (default: {default_log()})")
     p.add_argument("--since", type=_since, default=None, help="read from this time on")
     p.add_argument("--language", choices=LANGUAGES, default=None, help="the table's language")
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+def main(argv: list[str] | None = None, prog: str = "python -m app.acceptance") -> int:
+    """``prog``: how the person started it (``fuseforks --acceptance`` from a build), for --help."""
+    args = parser(prog).parse_args(argv)
     language = args.language or system_language()
     path: Path = args.log or default_log()
     if hasattr(sys.stdout, "reconfigure"):

@@ -50,9 +50,9 @@ def bind(host: str, port: int) -> socket.socket:
     raise AssertionError("unreachable")
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None, prog: str = "python -m app.demo_camera") -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m app.demo_camera",
+        prog=prog,
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -93,8 +93,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+def main(argv: list[str] | None = None, prog: str = "python -m app.demo_camera") -> int:
+    """``prog``: how the person started it (``fuseforks --demo-camera`` from a build), for --help."""
+    args = parse_args(argv, prog)
 
     logging.basicConfig(level=logging.WARNING)
     state = CameraState(args.mode, args.slow_seconds, args.scene)

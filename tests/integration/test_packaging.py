@@ -120,6 +120,15 @@ def test_the_frozen_build_starts_the_camera_without_python_m(monkeypatch: pytest
     assert demo.DemoCamera().command == [sys.executable, "--demo-camera", "--feeder"]
 
 
+@pytest.mark.parametrize("flag", ["--demo-camera", "--acceptance"])
+def test_the_builds_own_commands_name_themselves_in_their_help(flag: str) -> None:
+    """A release build has no ``python -m``: its help says how it was started."""
+    done = subprocess.run(
+        [sys.executable, "-m", "app", flag, "--help"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith(f"usage: fuseforks {flag} [-h]")
+
+
 def test_demo_camera_entry_runs_the_simulator_unfrozen() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "app", "--demo-camera", "--port", "0", "--feeder"],
