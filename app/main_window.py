@@ -11,7 +11,6 @@ pane) and one short handler per core event; the logic of each pane lives in its 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -435,7 +434,7 @@ class MainWindow(QMainWindow):
         panel.add_finished(e)
         pictures = e.images + e.person_images  # the person's own pictures too (audience "user")
         if pictures and not shown:  # a resumed turn reusing a completed call: its pictures are shown
-            caption = partial(picture_caption, e)  # in the language shown, after a switch too
+            caption = picture_caption(e)  # in the language shown, after a switch too; no bytes
             for preview in self.chat_for(e.agent_id).add_images(pictures, caption):
                 preview.load()
 
