@@ -12,10 +12,11 @@ and shown in the language of the moment; any other notice keeps its text as writ
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from core.events import ToolFinished
 from core.notes import LANGUAGES, note
-from core.tool_image import display_suffix
+from core.tool_image import display_of, display_suffix
 
 from .i18n import current_language
 
@@ -28,9 +29,29 @@ def display_line(event: ToolFinished) -> str:
     return display_suffix(list(event.images), language)
 
 
-def picture_caption(event: ToolFinished) -> str:
-    """The caption under a picture of the call in the chat: its tool name and display line."""
-    return f"{event.name}  {display_line(event)}".strip()
+@dataclass(frozen=True)
+class PictureCaption:
+    """The caption under a picture of a call in the chat (its tool name and display line), in the
+    language shown now when called. It keeps what the line needs of the call's images, their
+    format and size, and not the event: the chat keeps a caption per picture row for the whole
+    session, and the event's images are the frames' bytes (issue 14: a 17.5 KB live-view frame a
+    turn stayed held by rows long out of view)."""
+
+    name: str
+    line: str  # the display line as the core wrote it (shown while no language is set)
+    images: tuple[tuple[str, int], ...]  # each image's format label and size in bytes
+
+    def __call__(self) -> str:
+        language = current_language()
+        if language not in LANGUAGES or not self.images:
+            return f"{self.name}  {self.line}".strip()
+        return f"{self.name}  {display_of(self.images, language)}".strip()
+
+
+def picture_caption(event: ToolFinished) -> PictureCaption:
+    """The caption of the call's pictures, rendered again after a switch of language."""
+    images = tuple((image.format_label, len(image.data)) for image in event.images)
+    return PictureCaption(event.name, event.display_line, images)
 
 
 # the core's notes without fields that reach the window as a Notice (core.history)

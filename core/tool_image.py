@@ -391,10 +391,15 @@ def size_kb(n_bytes: int) -> int:
 
 def display_suffix(images: Sequence[ImageData], language: str) -> str:
     """The tool-output panel line, e.g. "(1 image: JPEG 21 KB)"; "" when there are no images."""
+    return display_of([(img.format_label, len(img.data)) for img in images], language)
+
+
+def display_of(images: Sequence[tuple[str, int]], language: str) -> str:
+    """``display_suffix`` from each image's format label and size in bytes: what a row that keeps
+    no image bytes still knows of them (the chat's caption, ``app/live_text.py``)."""
     if not images:
         return ""
     items = notes.note("display_separator", language).join(
-        notes.note("display_item", language, format=img.format_label, kb=size_kb(len(img.data)))
-        for img in images
+        notes.note("display_item", language, format=label, kb=size_kb(size)) for label, size in images
     )
     return notes.note("display_line", language, count=len(images), items=items)

@@ -30,7 +30,7 @@ class Bubble(QFrame):
         self.setObjectName(f"bubble_{role}")
         self.setProperty("role", role)
         self._text = text
-        self._pending = False
+        self._stream: QTimer | None = None  # a streamed answer's next render (deltas coalesce)
         self.markdown: MarkdownView | None = None
         self.label: WrapLabel | None = None
         content: QWidget
@@ -70,12 +70,17 @@ class Bubble(QFrame):
     def stream_text(self, text: str) -> None:
         """The whole text so far of a streamed answer; rendered soon (deltas coalesce)."""
         self._text = text
-        if not self._pending:
-            self._pending = True
-            QTimer.singleShot(STREAM_MS, self, self._render)
+        if self._stream is None:  # one timer a streamed bubble (a singleShot per burst keeps bytes)
+            self._stream = QTimer(self)
+            self._stream.setSingleShot(True)
+            self._stream.setInterval(STREAM_MS)
+            self._stream.timeout.connect(self._render)
+        if not self._stream.isActive():
+            self._stream.start()
 
     def _render(self) -> None:
-        self._pending = False
+        if self._stream is not None:
+            self._stream.stop()  # rendered now: the text so far
         if self.markdown is not None:
             self.markdown.set_markdown(self._text)
         elif self.label is not None:

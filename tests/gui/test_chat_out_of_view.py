@@ -5,12 +5,15 @@ the window shows."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
@@ -19,7 +22,7 @@ from app.main_window import MainWindow
 from app.widgets.chat import ChatView
 from app.widgets.preview import ImagePreview
 from app.widgets.rows import LIVE_ROWS
-from app.widgets.toolpanel import ToolPanel
+from app.widgets.toolpanel import CallEntry, ToolPanel
 from app.widgets.viewer import PictureViewer
 from core.canonical import ImageData, ToolCall
 from core.config import parse_config
@@ -141,6 +144,55 @@ def test_tool_rows_out_of_view_keep_no_image_bytes(qtbot: QtBot) -> None:
     )
     panel.show_earlier()
     assert panel.rows["c0"].display_line.text() == line  # the line as it was shown
+
+
+def held_bytes(roots: list[Any]) -> list[bytes]:
+    """The byte strings of 1,000 bytes or more that the data of ``roots`` reaches: every attribute,
+    container, closure and ``partial`` followed, but not widgets (their pictures are the live
+    rows'), modules, classes or the store (the place the bytes belong)."""
+    skipped = {id(m.__dict__) for m in list(sys.modules.values()) if isinstance(m, ModuleType)}
+    seen: set[int] = set()
+    found: list[bytes] = []
+    todo = list(roots)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or id(obj) in skipped or isinstance(obj, QObject | ModuleType | type | Store):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, bytes | bytearray | memoryview):
+            found += [bytes(obj)] if len(obj) >= 1000 else []
+            continue
+        todo += gc.get_referents(obj)
+    return found
+
+
+@pytest.mark.asyncio
+async def test_the_data_of_rows_out_of_view_holds_no_frame(
+    qtbot: QtBot, tmp_path: Path, event_log: Path
+) -> None:
+    """What the chat and the tool panel keep of a row that left the view (its text, its picture's
+    reference, its caption, its call's events) reaches no frame's bytes: the window's memory per
+    turn stays flat once rows scroll out (issue 14; a caption kept the call's event, and with it
+    the frame, 17.5 KB a live-view turn)."""
+    win, village, _store, camera = await session(
+        qtbot, tmp_path, 3 * TURNS
+    )  # past the panel's live rows too (one a turn)
+    chat, _newest = await newest_shown(win)
+    panel = win.panels["a1"]
+    out = [e for e in chat.entries if e.widget is None] + [
+        c for c in panel.calls.values() if c.widget is None
+    ]
+    assert sum(e.kind == "preview" for e in chat.entries if e.widget is None) >= 4
+    assert sum(isinstance(e, CallEntry) for e in out) >= 4
+    assert held_bytes(out) == []
+    live = [e for e in chat.entries if e.widget is not None and e.kind == "preview"]
+    assert sorted(held_bytes(live)) == sorted(camera.sent[-len(live) :])  # the shown rows': their frames
+    assert chat.pictures()[-1].words is not None
+    assert (
+        chat.pictures()[-1].words()
+        == f"cam__live_view_image  (1 image: JPEG {len(camera.sent[-1]) // 1000} KB)"
+    )
+    await village.close()
 
 
 @pytest.mark.asyncio

@@ -9,7 +9,6 @@ import importlib
 import pkgutil
 import weakref
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import keyring.backends.fail
@@ -160,7 +159,7 @@ def chat_view(tmp_path: Path) -> QWidget:
     chat.add_bubble("assistant", "I see a shelf.")
     chat.add_bubble("user", "and now?")  # one more than the live rows: "Show earlier (1)"
     chat.turn_finished(TurnFinished("a1", "t1", "", Stop.INTERRUPTED))  # a note of the window's own
-    chat.add_images([PICTURE], partial(picture_caption, WITH_IMAGE))  # in the language shown
+    chat.add_images([PICTURE], picture_caption(WITH_IMAGE))  # in the language shown
     chat.set_busy(True)
     return chat
 
