@@ -279,6 +279,7 @@ async def run_app(app: QApplication, config_path: Path | None, ask: Ask | None =
     try:
         return await run_window(app, path, (config, demo), keys, translations, folder)
     finally:
+        gc_guard.thaw()
         if lock is not None:
             lock.release()  # after the store is closed
 
@@ -380,6 +381,8 @@ async def run_window(
         if web is not None:
             await CompanionResume(web, village.bus).run()  # after the watches: it serves them
         gc = start_store_gc(rt)
+        frozen = gc_guard.freeze_start_up()  # start-up's objects leave every later collection (L-16)
+        event("gc frozen", objects=frozen)
         await closed
     finally:
         if gc is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import statistics
 import threading
 import time
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
+from app import gc_guard
 from app.keys import KeyStore
 from app.launcher import make_runtime
 from app.loop import make_loop
@@ -99,6 +101,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
     await village.start()
     if window is not None:
         window.refresh_agents()
+    gc_guard.freeze_start_up()  # as run_app does once it has started (L-16)
     media = config.media_dir()
     places = [data / "app"] + ([media] if media is not None else [])
     frames: int = ns.frames
@@ -138,6 +141,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
     probe.posts = []  # the probe's copies of the last bodies: not the product's memory (row 9)
     marks["end"] = snapshot(probe, places)
     timing = encode_timing(probe)
+    full_gc = full_collections()  # row 10, after the session: what a full collection walks now
     bared = await bare.close() if bare is not None else {}
     sync = synchronous(rt.store)
     if window is not None:
@@ -158,8 +162,30 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         "synchronous": sync,
         **timing,
         **bared,
+        **full_gc,
         "early": [early.start, early.stop - 1],
     }
+
+
+def full_collections() -> dict[str, float]:
+    """Row 10: a full collection's time on the loop (median of 3) with start-up's objects frozen,
+    as the app runs, then with them thawed (every full collection before L-16); frozen again after."""
+    import gc
+
+    def median_collect() -> float:
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            gc.collect()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    frozen = median_collect()
+    count = gc.get_freeze_count()
+    gc_guard.thaw()
+    thawed = median_collect()
+    gc.freeze()
+    return {"full_gc_frozen_s": frozen, "full_gc_thawed_s": thawed, "gc_frozen": count}
 
 
 class Kept(list[Received]):

@@ -58,3 +58,31 @@ def test_check_collects_only_past_the_threshold(qapp: QApplication) -> None:
         del junk
     finally:
         guard.timer.stop()
+
+
+def test_start_up_objects_leave_later_collections_and_new_cycles_are_still_freed(qapp: QApplication) -> None:
+    """L-16: after ``freeze_start_up`` a full collection walks only what was made since; a cycle
+    made after it is freed by the guard as before; ``thaw`` gives the frozen objects back."""
+    guard = gc_guard.install(qapp, interval_ms=60_000)
+    kept = [[i] for i in range(50_000)]  # start-up's long-lived objects
+    try:
+        gc.collect()
+        walked_before = len(gc.get_objects(generation=2))
+        frozen = gc_guard.freeze_start_up()
+        assert frozen >= walked_before >= 50_000
+        assert gc.get_freeze_count() == frozen
+        assert len(gc.get_objects(generation=2)) < 1_000  # what a full collection walks now
+        holder = Holder()
+        alive = weakref.ref(holder)
+        del holder
+        junk = [[i] for i in range(2 * gc.get_threshold()[0])]
+        guard.check()
+        gc.collect()
+        assert alive() is None
+        del junk
+    finally:
+        guard.timer.stop()
+        gc_guard.thaw()
+    assert gc.get_freeze_count() == 0
+    assert len(gc.get_objects(generation=2)) >= 50_000
+    del kept
