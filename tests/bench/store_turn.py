@@ -6,7 +6,8 @@ over ``Store``) and the media cache next to a configuration file, and without ei
 time per turn of both and their ratio, the fsyncs per tool call (counted by ``strace`` in a
 child process when it is available: SQLite's own syncs are not visible from Python) and the disk
 per frame: bytes written (blob and media files plus the WAL's growth) and allocated
-(``st_blocks * 512`` of every file the turns added, each inode once) against the frame's size.
+(``st_blocks * 512`` of every file the turns added, each inode once) against the frame's size; and
+the WAL pages each kind of commit appends (a commit writes every page it changed, whole).
 
 Run: python -m tests.bench.store_turn [turns]   (figures, not verdicts: nothing here fails)
 """
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,14 +79,18 @@ def _open(folder: Path, before: bool) -> tuple[Store, VillagePipeline]:
     return store, VillagePipeline(_config(folder, True), spill_dir=folder / "spill", blobs=blobs)
 
 
-async def _turns(folder: Path, n: int, mode: str, prefix: str = "t") -> float:
+async def _turns(
+    folder: Path, n: int, mode: str, prefix: str = "t", opened: Callable[[Store], None] | None = None
+) -> float:
     """Seconds per turn of ``n`` live-view turns; ``mode``: ``bare`` (no store, no media cache),
-    ``before`` or ``after`` (issue 14's store changes)."""
+    ``before`` or ``after`` (issue 14's store changes). ``opened`` sees the store once it is open."""
     store: Store | None = None
     if mode == "bare":
         pipeline = VillagePipeline(_config(folder, False), spill_dir=folder / "spill")
     else:
         store, pipeline = _open(folder, mode == "before")
+        if opened is not None:
+            opened(store)
     journal = SqliteJournal(store) if store is not None else None
     camera = Camera()
     started = time.perf_counter()
@@ -155,6 +161,27 @@ def fsyncs_per_call(turns: int, mode: str) -> float | None:
     return count / turns
 
 
+def wal_pages_per_commit(turns: int) -> dict[str, float]:
+    """WAL frames (database pages, each written whole) per commit of each kind, and per turn: what
+    row 5's ``write_bytes`` is made of. The auto-checkpoint is off, so the WAL only grows."""
+    frames: dict[str, list[int]] = {}
+    before: list[int] = []
+
+    def opened(store: Store) -> None:
+        wal = store.root / "store.db-wal"
+        store._conn.execute("PRAGMA wal_autocheckpoint=0")
+        size = lambda: wal.stat().st_size if wal.exists() else 0  # noqa: E731
+        store.before_tx = lambda op: before.append(size())
+        store.after_commit = lambda op: frames.setdefault(op, []).append((size() - before.pop()) // 4120)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(_turns(Path(tmp), 3, "after", "warm"))
+        asyncio.run(_turns(Path(tmp), turns, "after", "t", opened))
+    found = {op: round(sum(v) / len(v), 1) for op, v in sorted(frames.items(), key=lambda kv: -sum(kv[1]))}
+    found["per turn"] = round(sum(sum(v) for v in frames.values()) / turns, 1)
+    return found
+
+
 def main(argv: list[str]) -> None:
     turns = int(argv[0]) if argv else 200
     ms: dict[str, float] = {}
@@ -176,6 +203,7 @@ def main(argv: list[str]) -> None:
             "allocated_ratio": round(disk["allocated"] / FRAME, 2),
         }
     figures["after_vs_before_ms"] = round(ms["after"] / ms["before"], 2)
+    figures["wal_pages_per_commit"] = wal_pages_per_commit(max(20, turns // 4))
     print(json.dumps(figures, indent=1))
 
 

@@ -72,3 +72,17 @@ def test_bench_journal_small_write(benchmark: Any, tmp_path: Path) -> None:
     j.model_message("t", 0, ChatMessage(Role.ASSISTANT, "x"), Usage())
     j.tool_registered("t", 0, ToolCall("c", "x", {}))
     benchmark.pedantic(lambda: j.tool_running("t", "c"), rounds=100, iterations=1)
+
+
+@pytest.mark.bench
+def test_wal_pages_per_commit_names_every_commit_of_a_live_view_turn() -> None:
+    """``tests/bench/store_turn.py``'s WAL breakdown (docs/reliability.md, row 5's write_bytes):
+    the six commits of a turn, each at least one whole page, and their sum per turn."""
+    from tests.bench.store_turn import wal_pages_per_commit
+
+    found = wal_pages_per_commit(5)
+    commits = {"begin_turn", "model_message", "tool_registered", "tool_running", "tool_completed", "end_turn"}
+    assert set(found) == commits | {"per turn"}
+    assert all(found[op] >= 1 for op in commits), found
+    per_turn = found["model_message"] * 2 + sum(found[op] for op in commits - {"model_message"})
+    assert found["per turn"] == pytest.approx(per_turn, abs=0.3)
