@@ -63,10 +63,10 @@ def install(parent: QObject | None = None, interval_ms: int = 500) -> MainThread
 
 def freeze_start_up() -> int:
     """Keep every object start-up made out of later collections (L-16); returns how many were
-    frozen. Called once, when start-up is done. Only the young generations are collected first
-    (a few ms): a full collection here would be the very stall this avoids, and the old
-    generation's garbage at this point (cycles start-up made and dropped) is small and stays."""
-    gc.collect(1)
+    frozen. Called once, when start-up is done. One full collection first, so no garbage is frozen
+    (a cycle start-up dropped, holding a Qt timer say, would otherwise live on): the last full walk
+    of start-up's objects, once, after the first paint."""
+    gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
 

@@ -86,3 +86,18 @@ def test_start_up_objects_leave_later_collections_and_new_cycles_are_still_freed
     assert gc.get_freeze_count() == 0
     assert len(gc.get_objects(generation=2)) >= 50_000
     del kept
+
+
+def test_garbage_of_start_up_is_freed_before_the_freeze(qapp: QApplication) -> None:
+    """L-16: a cycle start-up dropped is collected, not frozen (it could hold a running Qt timer)."""
+    guard = gc_guard.install(qapp, interval_ms=60_000)
+    try:
+        holder = Holder()
+        gc.collect()  # still referenced: it survives into the oldest generation
+        alive = weakref.ref(holder)
+        del holder  # garbage that only a full collection finds
+        gc_guard.freeze_start_up()
+        assert alive() is None
+    finally:
+        guard.timer.stop()
+        gc_guard.thaw()
