@@ -137,6 +137,10 @@ class MainWindow(QMainWindow):
         self._agents_due.setSingleShot(True)
         self._agents_due.setInterval(AGENTS_REFRESH_MS)
         self._agents_due.timeout.connect(self.refresh_agents)
+        self._agents_now = QTimer(self)  # the refresh of a turn's start or end: the next loop pass
+        self._agents_now.setSingleShot(True)
+        self._agents_now.setInterval(0)
+        self._agents_now.timeout.connect(self.refresh_agents)
         self.bridge.anyEvent.connect(self._refresh_agents_soon)
 
         # guide banner (demo village)
@@ -287,7 +291,7 @@ class MainWindow(QMainWindow):
         cost ~0.7 ms, ten per turn; a person reads the list at this pace anyway). A turn that
         starts or ends changes the agent's state: that refresh comes on the next loop pass."""
         if isinstance(e, TurnStarted | TurnFinished | TurnFailed):
-            QTimer.singleShot(0, self, self.refresh_agents)
+            self._agents_now.start()
         elif not self._agents_due.isActive():
             self._agents_due.start()
 
