@@ -11,9 +11,11 @@ thresholds (the pattern pyqtgraph's GarbageCollector uses).
 
 Once the app has started (L-16), what start-up made (modules, classes, the MCP SDK's and
 pydantic's schemas, the window's wrappers: about 140,000 objects) is moved out of the collector's
-reach with ``gc.freeze()``: none of it is ever garbage, yet every full collection walked all of it
-on the GUI thread, 74–83 ms each on the development machine. A full collection then walks only
-what the session has made since.
+reach with ``gc.freeze()``: nearly all of it lives as long as the app, yet every full collection
+walked all of it on the GUI thread, 74–83 ms each on the development machine. A full collection
+then walks only what the session has made since. The price: a cycle among start-up's objects that
+becomes garbage later (a window closed) is freed only at the app's end, when ``thaw()`` gives them
+back; what later objects hold is collected as before.
 """
 
 from __future__ import annotations
