@@ -1,6 +1,5 @@
 """The window's coalescing timers keep nothing per use (issue 14's memory per turn): the agents
-list's refresh (also at a turn's start and end) and a streamed bubble's render start one
-``QTimer`` again. PySide 6.11's
+list's refresh and a streamed bubble's render start one ``QTimer`` again. PySide 6.11's
 ``QTimer.singleShot(ms, receiver, callable)`` keeps about 110 bytes a call, and the window
 scheduled a few a turn (an unbounded growth the tracemalloc probe of a long session showed)."""
 
@@ -17,7 +16,7 @@ import app.main_window as main_window_module
 import app.widgets.bubble as bubble_module
 from app.widgets.bubble import Bubble
 from app.widgets.markdown import split_blocks
-from core.events import TextDelta, TurnStarted
+from core.events import TextDelta
 from core.village import Village
 from tests.fakes.configs import window_config
 from tests.fakes.scripted import ScriptedBackend
@@ -78,20 +77,3 @@ def test_a_streamed_bubble_keeps_nothing_per_render(qtbot: QtBot, monkeypatch: p
     assert grown < 2_000
     assert bubble.text == "".join(text)
     assert bubble.markdown is not None and bubble.markdown.blocks == split_blocks(bubble.text)  # rendered
-
-
-def test_the_agents_refresh_at_a_turns_start_keeps_nothing(qtbot: QtBot, tmp_path: Path) -> None:
-    win = window(
-        qtbot,
-        Village(
-            window_config(tmp_path),
-            backend_factory=lambda t: ScriptedBackend.looping(t.protocol, t.model, ["ok"]),
-        ),
-    )
-    grown = grown_by(
-        qtbot,
-        "app/main_window.py",
-        lambda i: win._refresh_agents_soon(TurnStarted("a1", f"t{i}", "look", "anthropic", "m")),
-    )
-    assert grown < 2_000  # 300 singleShot calls kept ~33 KB
-    assert not win._agents_now.isActive()  # each refresh ran
