@@ -27,6 +27,10 @@ and the 16,384 px guard here is the one rule.
 
 ``webp_to_jpeg`` (the WebP → JPEG retry of S70-17, decided in ``core.image_rules``) lives here too:
 the image decoding of the tool-image path is in this module.
+
+Just over 400 lines: the header checks that bound a decode before any pixel is read and the two
+paths they choose between are one decision; the parts that stand apart already live in
+``core.image_repair`` and ``core.image_shrink``.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import statistics
 import threading
@@ -170,7 +171,6 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
 def full_collections() -> dict[str, float]:
     """Row 10: a full collection's time on the loop (median of 3) with start-up's objects frozen,
     as the app runs, then with them thawed (every full collection before L-16); frozen again after."""
-    import gc
 
     def median_collect() -> float:
         times = []
@@ -184,7 +184,7 @@ def full_collections() -> dict[str, float]:
     count = gc.get_freeze_count()
     gc_guard.thaw()
     thawed = median_collect()
-    gc.freeze()
+    gc_guard.freeze_start_up()
     return {"full_gc_frozen_s": frozen, "full_gc_thawed_s": thawed, "gc_frozen": count}
 
 

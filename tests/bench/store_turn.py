@@ -170,9 +170,10 @@ def wal_pages_per_commit(turns: int) -> dict[str, float]:
     def opened(store: Store) -> None:
         wal = store.root / "store.db-wal"
         store._conn.execute("PRAGMA wal_autocheckpoint=0")
+        frame = int(store._conn.execute("PRAGMA page_size").fetchone()[0]) + 24  # a WAL frame's header
         size = lambda: wal.stat().st_size if wal.exists() else 0  # noqa: E731
         store.before_tx = lambda op: before.append(size())
-        store.after_commit = lambda op: frames.setdefault(op, []).append((size() - before.pop()) // 4120)
+        store.after_commit = lambda op: frames.setdefault(op, []).append((size() - before.pop()) // frame)
 
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(_turns(Path(tmp), 3, "after", "warm"))
