@@ -60,6 +60,25 @@ from .widgets.sign_in_link import SignInLinks
 from .widgets.startup_dialog import ask_in_dialog, system_language
 
 RESOURCES = Path(__file__).resolve().parents[1] / "resources"
+REFREEZE_MS = 2_000  # after a Settings apply: the replaced MCP sessions have closed (L-16)
+
+
+def adopt_config(rt: Runtime, cfg: Config, refreeze_ms: int = REFREEZE_MS) -> None:
+    """After a Settings apply: the MCP client, history and conversations read the language and
+    image settings at call time; start-up's frozen objects are collected once, when the replaced
+    MCP sessions have closed (L-16, ``gc refrozen:``)."""
+    rt.provider.language = cfg.village.language
+    rt.provider.settings = cfg.mcp
+    if rt.history is not None:
+        rt.history.language = cfg.village.language
+    if rt.conversations is not None:
+        rt.conversations.language = cfg.village.language
+    QTimer.singleShot(refreeze_ms, _refreeze)
+
+
+def _refreeze() -> None:
+    if frozen := gc_guard.refreeze():
+        event("gc refrozen", objects=frozen)
 
 
 @dataclass
@@ -329,13 +348,8 @@ async def run_window(
         else None
     )
 
-    def adopt(cfg: Config) -> None:  # the MCP client reads language and image_results at call time
-        rt.provider.language = cfg.village.language
-        rt.provider.settings = cfg.mcp
-        if rt.history is not None:
-            rt.history.language = cfg.village.language
-        if rt.conversations is not None:
-            rt.conversations.language = cfg.village.language
+    def adopt(cfg: Config) -> None:
+        adopt_config(rt, cfg)
 
     window = MainWindow(
         village,

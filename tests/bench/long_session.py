@@ -40,7 +40,9 @@ How each row is measured:
    baseline "qasync alone").
 7. lateness of a 4 ms ``asyncio.sleep`` probe on the loop (p99, max) during the first 300 turns
    after the warm-up and during the last 300 (the longest history); baseline: the same probe in
-   the engine run.
+   the engine run. Both runs collect garbage as the app does (``app.gc_guard``: automatic
+   collection off, the GUI thread's timer collects, start-up frozen); the note gives the window
+   run's full collections and the longest of them.
 8. seconds from the parent's clock before ``Popen`` to the window's first paint, median of 3, on the
    engine run's store (``--frames`` turns) vs an empty one; and to the loop settled after it (a
    10 ms timer on time for 300 ms: what the window does after its first paint is done).
@@ -306,6 +308,12 @@ def lateness_rows(engine: dict[str, Any], window: dict[str, Any]) -> list[Row]:
         rows.append(Row(p99, "< 8 ms", ms(percentile(win, 0.99)), ms(percentile(eng, 0.99))))
         top = f"7 loop lateness max, {where} {turns} turns, ms"
         rows.append(Row(top, "< 33 ms", ms(max(win, default=0)), ms(max(eng, default=0))))
+    full = window.get("full_collections_ms", [])
+    rows[
+        -1
+    ].note = (
+        f"the guard's full collections in the window run: {len(full)}, longest {max(full, default=0):.1f} ms"
+    )
     return rows
 
 

@@ -103,6 +103,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
     if window is not None:
         window.refresh_agents()
     gc_guard.freeze_start_up()  # as run_app does once it has started (L-16)
+    full = FullCollections()  # row 7's note: the guard's full collections during the frames
     media = config.media_dir()
     places = [data / "app"] + ([media] if media is not None else [])
     frames: int = ns.frames
@@ -137,6 +138,7 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         if n in (EARLY, frames) and probe.posts and probe.request is not None:
             first[str(n)] = first_request(probe)
     stop.set()
+    full.stop()
     if probe_task is not None:
         await probe_task
     probe.posts = []  # the probe's copies of the last bodies: not the product's memory (row 9)
@@ -164,8 +166,30 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
         **timing,
         **bared,
         **full_gc,
+        "full_collections_ms": full.ms,
         "early": [early.start, early.stop - 1],
     }
+
+
+class FullCollections:
+    """How long each full (generation 2) collection took while the frames played: the app's guard
+    runs them on the loop's thread, so they are part of row 7's lateness."""
+
+    def __init__(self) -> None:
+        self.ms: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.ms.append((time.perf_counter() - self._began) * 1000)
+
+    def stop(self) -> None:
+        gc.callbacks.remove(self._note)
 
 
 def full_collections() -> dict[str, float]:
@@ -298,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         return startup(ns)
     app = QApplication.instance() or QApplication([])
     QApplication.setQuitOnLastWindowClosed(False)  # the window closes before the loop's work ends
+    gc_guard.install(app)  # as run_app does: the GUI thread's timer collects, automatic GC is off
     loop = make_loop(app)
     with loop:
         result = loop.run_until_complete(play(ns))

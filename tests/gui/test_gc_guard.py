@@ -101,3 +101,48 @@ def test_garbage_of_start_up_is_freed_before_the_freeze(qapp: QApplication) -> N
     finally:
         guard.timer.stop()
         gc_guard.thaw()
+
+
+def test_refreeze_frees_what_became_garbage_among_the_frozen_and_freezes_what_lives(
+    qapp: QApplication,
+) -> None:
+    """L-16: after a Settings apply, a frozen cycle that is garbage now (replaced MCP sessions) is
+    freed; the objects that live are frozen again; with nothing frozen it does nothing."""
+    assert gc.get_freeze_count() == 0
+    assert gc_guard.refreeze() == 0
+    assert gc.get_freeze_count() == 0
+    guard = gc_guard.install(qapp, interval_ms=60_000)
+    kept = [[i] for i in range(20_000)]
+    sessions = [Holder()]  # a start-up object that a Settings apply replaces later
+    replaced = weakref.ref(sessions[0])
+    try:
+        gc_guard.freeze_start_up()
+        sessions.clear()  # the apply dropped it: a cycle among the frozen objects
+        gc.collect()
+        assert replaced() is not None  # frozen: later collections do not find it
+        frozen = gc_guard.refreeze()
+        assert replaced() is None
+        assert frozen == gc.get_freeze_count() >= 20_000
+        assert len(gc.get_objects(generation=2)) < 1_000
+    finally:
+        guard.timer.stop()
+        gc_guard.thaw()
+    del kept
+
+
+def test_the_tick_comes_sooner_while_the_app_allocates_and_slows_again_when_idle(qapp: QApplication) -> None:
+    """A busy turn's cycles wait 100 ms for a collection, not 500 (the heap's high-water mark)."""
+    guard = gc_guard.install(qapp, interval_ms=60_000, busy_ms=50)
+    try:
+        gc.collect()
+        guard.tick()  # nothing allocated since
+        assert guard.timer.interval() == 60_000
+        junk = [[i] for i in range(2 * gc.get_threshold()[0])]
+        guard.tick()
+        assert guard.timer.interval() == 50
+        assert gc.get_count()[0] < gc.get_threshold()[0]  # the tick collected
+        guard.tick()
+        assert guard.timer.interval() == 60_000
+        del junk
+    finally:
+        guard.timer.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -10,9 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
+from app import gc_guard
 from app.keys import KeyStore
-from app.launcher import make_runtime, start_store_gc
+from app.launcher import adopt_config, make_runtime, start_store_gc
 from core.config import parse_config
 from core.store import Store
 from core.village import Village
@@ -67,6 +70,33 @@ async def test_gc_runs_off_the_loop_on_start(tmp_path: Path, event_log: Path) ->
         gc_lines = [ln.split(" ms=")[0] for ln in log_lines(event_log) if ln.startswith("store gc:")]
         assert gc_lines == ["store gc: removed=2 bytes=24 kept=0 corrupt=0 dry_run=false"]
     finally:
+        await rt.village.close()
+        rt.store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_settings_apply_adopts_the_language_and_refreezes_once_its_sessions_closed(
+    tmp_path: Path, event_log: Path, qtbot: QtBot
+) -> None:
+    """L-16: what an apply made garbage among start-up's frozen objects is freed by the refreeze
+    the apply schedules (the ``gc refrozen:`` line), not kept until the app's end."""
+    rt = make_runtime(parse_config(CFG), KeyStore(), store_dir=tmp_path)
+    assert rt.store is not None
+    try:
+        gc_guard.freeze_start_up()
+        cfg = parse_config(CFG | {"village": {"language": "ja"}})
+        adopt_config(rt, cfg, refreeze_ms=10)
+        assert (rt.provider.language, rt.provider.settings) == ("ja", cfg.mcp)
+        assert rt.history is not None and rt.history.language == "ja"
+        qtbot.waitUntil(
+            lambda: any(ln.startswith("gc refrozen:") for ln in log_lines(event_log)), timeout=5000
+        )
+        (line,) = [ln for ln in log_lines(event_log) if ln.startswith("gc refrozen:")]
+        name, count = line.split("=")
+        assert name == "gc refrozen: objects"  # frozen objects freed by reference counting leave the count
+        assert gc.get_freeze_count() <= int(count) < gc.get_freeze_count() + 1_000
+    finally:
+        gc_guard.thaw()
         await rt.village.close()
         rt.store.close()
 
