@@ -15,14 +15,17 @@ reach with ``gc.freeze()``: nearly all of it lives as long as the app, yet every
 walked all of it on the GUI thread, 74–83 ms each on the development machine. A full collection
 then walks only what the session has made since. The price: a cycle among start-up's objects that
 becomes garbage later is not found by later collections. The moments that make such garbage are
-known: a Settings apply replaces an agent's MCP sessions, its wire, a removed agent's runtime. After
-each one ``refreeze()`` gives the frozen objects back, collects them once and freezes what lives
-(one full walk, after a Settings apply only); the rest is freed at the app's end, when ``thaw()``
-gives them back. What later objects hold is collected as before.
+known: a Settings apply replaces an agent's MCP sessions, its wire, an idle removed agent's runtime.
+Two seconds after an apply (one walk for a burst of applies) ``refreeze()`` gives the frozen
+objects back, collects them once and freezes what lives, which then includes what the session has
+made so far: that is the one full walk of everything, after a Settings apply only. A removed agent
+still running a turn at the apply goes when its turn ends, and is freed at the next apply or at the
+app's end, when ``thaw()`` gives the frozen objects back, as is any other cycle that becomes garbage
+among them. What objects made after the last freeze hold is collected as before.
 
 The timer ticks every 500 ms while the app is idle and every 100 ms while it allocates (a tick
-found generation 0 past its threshold): cycles made by a busy turn wait at most 100 ms, as they
-would about with automatic collection. At 500 ms throughout, the long-session bench's engine grew
+found generation 0 past its threshold): once a turn is under way its cycles wait at most 100 ms
+for a collection (the first tick after an idle spell comes up to 500 ms late). At 500 ms throughout, the long-session bench's engine grew
 11.3–11.9 MB over 900 frames, at 2 s 22 MB, at 100 ms 9.6 MB (automatic collection: 9.6 MB): the
 garbage that waits for the tick raises the heap's high-water mark, and the freed blocks stay
 scattered among live ones.
@@ -84,18 +87,17 @@ def install(parent: QObject | None = None, interval_ms: int = 500, busy_ms: int 
 
 def freeze_start_up() -> int:
     """Keep every object start-up made out of later collections (L-16); returns how many were
-    frozen. Called once, when start-up is done. One full collection first, so no garbage is frozen
-    (a cycle start-up dropped, holding a Qt timer say, would otherwise live on): the last full walk
-    of start-up's objects, once, after the first paint."""
+    frozen. Called when start-up is done, and by ``refreeze``. One full collection first, so no
+    garbage is frozen (a cycle start-up dropped, holding a Qt timer say, would otherwise live on)."""
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
 
 
 def refreeze() -> int:
-    """After a Settings apply (L-16): what start-up froze and has since become garbage (an agent's
-    replaced MCP sessions, say) is freed, and what lives is frozen again; returns how many objects
-    are frozen now. Nothing is done, and 0 returned, when nothing was frozen (a window without
+    """After a Settings apply (L-16): what was frozen and has since become garbage (an agent's
+    replaced MCP sessions, say) is freed, and everything that lives, start-up's and the session's so
+    far, is frozen; returns how many objects are frozen now. Nothing is done, and 0 returned, when nothing was frozen (a window without
     ``freeze_start_up``, a test)."""
     if gc.get_freeze_count() == 0:
         return 0

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -63,17 +63,28 @@ RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 REFREEZE_MS = 2_000  # after a Settings apply: the replaced MCP sessions have closed (L-16)
 
 
-def adopt_config(rt: Runtime, cfg: Config, refreeze_ms: int = REFREEZE_MS) -> None:
+def adopt_config(rt: Runtime, cfg: Config, refreeze: QTimer | None = None) -> None:
     """After a Settings apply: the MCP client, history and conversations read the language and
-    image settings at call time; start-up's frozen objects are collected once, when the replaced
-    MCP sessions have closed (L-16, ``gc refrozen:``)."""
+    image settings at call time; ``refreeze`` (``refreeze_timer``) is started again, so start-up's
+    frozen objects are collected once the replaced MCP sessions have closed, one walk however many
+    applies came in its interval (L-16, ``gc refrozen:``)."""
     rt.provider.language = cfg.village.language
     rt.provider.settings = cfg.mcp
     if rt.history is not None:
         rt.history.language = cfg.village.language
     if rt.conversations is not None:
         rt.conversations.language = cfg.village.language
-    QTimer.singleShot(refreeze_ms, _refreeze)
+    if refreeze is not None:
+        refreeze.start()
+
+
+def refreeze_timer(parent: QObject, interval_ms: int = REFREEZE_MS) -> QTimer:
+    """The single-shot timer of ``adopt_config``'s refreeze; it goes with ``parent`` (the window)."""
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(interval_ms)
+    timer.timeout.connect(_refreeze)
+    return timer
 
 
 def _refreeze() -> None:
@@ -349,7 +360,7 @@ async def run_window(
     )
 
     def adopt(cfg: Config) -> None:
-        adopt_config(rt, cfg)
+        adopt_config(rt, cfg, refreeze)
 
     window = MainWindow(
         village,
@@ -364,6 +375,7 @@ async def run_window(
         watches=rt.watches,
         web=web,
     )
+    refreeze = refreeze_timer(window)
     window.show()
     announce_store_problems(rt)
     shown.append(window)

@@ -312,7 +312,7 @@ def lateness_rows(engine: dict[str, Any], window: dict[str, Any]) -> list[Row]:
     rows[
         -1
     ].note = (
-        f"the guard's full collections in the window run: {len(full)}, longest {max(full, default=0):.1f} ms"
+        f"the guard's full collections, whole window run: {len(full)}, longest {max(full, default=0):.1f} ms"
     )
     return rows
 

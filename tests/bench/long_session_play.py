@@ -121,24 +121,28 @@ async def play(ns: argparse.Namespace) -> dict[str, Any]:
     probe_task: asyncio.Task[None] | None = None
     marks: dict[str, dict[str, float]] = {}
     first: dict[str, Any] = {}
-    for n in range(1, frames + 1):
-        if n == warm + 1:
-            marks["warm"] = snapshot(probe, places)
-        playing[0] = n
-        if n == warm + 1:  # the probe runs from the warm-up on (row 7 picks its 300 turns)
-            probe_task = asyncio.ensure_future(lateness(samples, playing, stop))
-        probe.new_turn()
-        t0, c0 = time.perf_counter(), time.process_time()
-        outcome = await village.send(AGENT, f"Frame {n}: take one live view frame and describe it.").wait()
-        walls.append(time.perf_counter() - t0)
-        cpus.append(time.process_time() - c0)
-        failed += outcome.text != SAY
-        if n in early and bare is not None:
-            await bare.turn(list(probe.posts))
-        if n in (EARLY, frames) and probe.posts and probe.request is not None:
-            first[str(n)] = first_request(probe)
+    try:
+        for n in range(1, frames + 1):
+            if n == warm + 1:
+                marks["warm"] = snapshot(probe, places)
+            playing[0] = n
+            if n == warm + 1:  # the probe runs from the warm-up on (row 7 picks its 300 turns)
+                probe_task = asyncio.ensure_future(lateness(samples, playing, stop))
+            probe.new_turn()
+            t0, c0 = time.perf_counter(), time.process_time()
+            outcome = await village.send(
+                AGENT, f"Frame {n}: take one live view frame and describe it."
+            ).wait()
+            walls.append(time.perf_counter() - t0)
+            cpus.append(time.process_time() - c0)
+            failed += outcome.text != SAY
+            if n in early and bare is not None:
+                await bare.turn(list(probe.posts))
+            if n in (EARLY, frames) and probe.posts and probe.request is not None:
+                first[str(n)] = first_request(probe)
+    finally:
+        full.stop()
     stop.set()
-    full.stop()
     if probe_task is not None:
         await probe_task
     probe.posts = []  # the probe's copies of the last bodies: not the product's memory (row 9)

@@ -8,6 +8,7 @@ import weakref
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from app import gc_guard
 
@@ -144,5 +145,22 @@ def test_the_tick_comes_sooner_while_the_app_allocates_and_slows_again_when_idle
         guard.tick()
         assert guard.timer.interval() == 60_000
         del junk
+    finally:
+        guard.timer.stop()
+
+
+def test_the_guard_s_own_timer_ticks_sooner_while_the_app_allocates(qapp: QApplication, qtbot: QtBot) -> None:
+    """The timer is wired to ``tick``: allocation switches it to the busy interval by itself."""
+    guard = gc_guard.install(qapp, interval_ms=300, busy_ms=30)
+    try:
+        junk: list[list[list[int]]] = []
+
+        def busy() -> bool:  # the app allocating between ticks (the session's own guard ticks too)
+            junk.append([[i] for i in range(2 * gc.get_threshold()[0])])  # kept: the count is net
+            return guard.timer.interval() == 30
+
+        qtbot.waitUntil(busy, timeout=3000)
+        junk.clear()
+        qtbot.waitUntil(lambda: guard.timer.interval() == 300, timeout=3000)  # idle again
     finally:
         guard.timer.stop()
