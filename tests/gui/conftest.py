@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import qasync
+from PySide6.QtCore import QTranslator
 from PySide6.QtWidgets import QApplication
 
 from app import gc_guard
@@ -122,3 +123,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                     r"This plugin does not support (propagateSizeHints\(\)|raise\(\)|grabbing the keyboard)"
                 )
             )
+
+
+@pytest.fixture
+def app_state(qapp: QApplication) -> Iterator[None]:
+    """As ``run`` sets it up (the loop ends when ``run_app`` returns, not with the last window);
+    ``run_app`` installs a GC guard and translators on the application: removed after the test."""
+    guards = set(qapp.findChildren(gc_guard.MainThreadGc))
+    translators = set(qapp.findChildren(QTranslator))
+    quits = qapp.quitOnLastWindowClosed()
+    qapp.setQuitOnLastWindowClosed(False)
+    yield
+    qapp.setQuitOnLastWindowClosed(quits)
+    for guard in set(qapp.findChildren(gc_guard.MainThreadGc)) - guards:
+        guard.uninstall()
+        guard.setParent(None)
+    for translator in set(qapp.findChildren(QTranslator)) - translators:
+        qapp.removeTranslator(translator)
+        translator.setParent(None)

@@ -14,12 +14,20 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.launcher import REFREEZE_MS, run_app
+from app.main_window import MainWindow
 from core.config import parse_config
 from tests.fakes.logs import log_lines
 from tests.fakes.waits import until
-from tests.gui.test_startup_problems import GOOD, app_state, windows
 
-__all__ = ["app_state"]  # the fixture, shared with the start-up problem tests
+GOOD = {
+    "village": {"language": "en", "name": "Refreeze village"},
+    "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
+    "agents": [{"id": "muse", "template": "c"}],
+}
+
+
+def windows() -> list[MainWindow]:
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
 
 
 def refrozen(log: Path) -> list[str]:
@@ -38,7 +46,7 @@ async def test_a_settings_apply_in_the_app_refreezes_once(
         await until(lambda: any(ln.startswith("gc frozen:") for ln in log_lines(event_log)), within=30)
         [win] = windows()
         assert gc.get_freeze_count() > 0
-        japanese = parse_config(GOOD | {"village": {"language": "ja", "name": "Fixed village"}})
+        japanese = parse_config(GOOD | {"village": {"language": "ja", "name": "Refreeze village"}})
         await win.apply_config(japanese)
         await win.apply_config(japanese)  # a burst of applies: one walk
         assert refrozen(event_log) == []  # not at once: the replaced sessions close first

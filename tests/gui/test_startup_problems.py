@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTranslator, QUrl
+from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app import gc_guard
 from app.demo import demo_config
 from app.keys import KeyStore
 from app.launcher import run_app
@@ -48,24 +46,6 @@ async def shown_dialog() -> StartupProblemDialog:
     await until(lambda: len(dialogs()) == 1)
     [dialog] = dialogs()
     return dialog
-
-
-@pytest.fixture
-def app_state(qapp: QApplication) -> Iterator[None]:
-    """As ``run`` sets it up (the loop ends when ``run_app`` returns, not with the last window);
-    ``run_app`` installs a GC guard and translators on the application: removed after the test."""
-    guards = set(qapp.findChildren(gc_guard.MainThreadGc))
-    translators = set(qapp.findChildren(QTranslator))
-    quits = qapp.quitOnLastWindowClosed()
-    qapp.setQuitOnLastWindowClosed(False)
-    yield
-    qapp.setQuitOnLastWindowClosed(quits)
-    for guard in set(qapp.findChildren(gc_guard.MainThreadGc)) - guards:
-        guard.uninstall()
-        guard.setParent(None)
-    for translator in set(qapp.findChildren(QTranslator)) - translators:
-        qapp.removeTranslator(translator)
-        translator.setParent(None)
 
 
 @pytest.mark.asyncio

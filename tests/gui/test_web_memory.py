@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from PySide6.QtCore import QTranslator
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app import gc_guard
 from app.keys import KeyStore
 from app.launcher import run_app
 from app.main_window import MainWindow
@@ -38,23 +35,6 @@ CONFIG = {
     "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
     "agents": [{"id": "muse", "template": "c"}],
 }
-
-
-@pytest.fixture
-def app_state(qapp: QApplication) -> Iterator[None]:
-    """As ``run`` sets it up; what ``run_app`` installs on the application removed after the test."""
-    guards = set(qapp.findChildren(gc_guard.MainThreadGc))
-    translators = set(qapp.findChildren(QTranslator))
-    quits = qapp.quitOnLastWindowClosed()
-    qapp.setQuitOnLastWindowClosed(False)
-    yield
-    qapp.setQuitOnLastWindowClosed(quits)
-    for guard in set(qapp.findChildren(gc_guard.MainThreadGc)) - guards:
-        guard.uninstall()
-        guard.setParent(None)
-    for translator in set(qapp.findChildren(QTranslator)) - translators:
-        qapp.removeTranslator(translator)
-        translator.setParent(None)
 
 
 def windows() -> list[MainWindow]:
