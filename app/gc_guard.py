@@ -25,10 +25,10 @@ among them. What objects made after the last freeze hold is collected as before.
 
 The timer ticks every 500 ms while the app is idle and every 100 ms while it allocates (a tick
 found generation 0 past its threshold): once a turn is under way its cycles wait at most 100 ms
-for a collection (the first tick after an idle spell comes up to 500 ms late). At 500 ms throughout, the long-session bench's engine grew
-11.3–11.9 MB over 900 frames, at 2 s 22 MB, at 100 ms 9.6 MB (automatic collection: 9.6 MB): the
-garbage that waits for the tick raises the heap's high-water mark, and the freed blocks stay
-scattered among live ones.
+for a collection (the first tick after an idle spell comes up to 500 ms late). At 500 ms
+throughout, the long-session bench's engine grew 11.3–11.9 MB over 900 frames, at 2 s 22 MB, at
+100 ms 9.6 MB (automatic collection: 9.6 MB): the garbage that waits for the tick raises the
+heap's high-water mark, and the freed blocks stay scattered among live ones.
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def freeze_start_up() -> int:
 def refreeze() -> int:
     """After a Settings apply (L-16): what was frozen and has since become garbage (an agent's
     replaced MCP sessions, say) is freed, and everything that lives, start-up's and the session's so
-    far, is frozen; returns how many objects are frozen now. Nothing is done, and 0 returned, when nothing was frozen (a window without
-    ``freeze_start_up``, a test)."""
+    far, is frozen; returns how many objects are frozen now. Nothing is done, and 0 returned, when
+    nothing was frozen (a window without ``freeze_start_up``, a test)."""
     if gc.get_freeze_count() == 0:
         return 0
     gc.unfreeze()

@@ -309,11 +309,8 @@ def lateness_rows(engine: dict[str, Any], window: dict[str, Any]) -> list[Row]:
         top = f"7 loop lateness max, {where} {turns} turns, ms"
         rows.append(Row(top, "< 33 ms", ms(max(win, default=0)), ms(max(eng, default=0))))
     full = window.get("full_collections_ms", [])
-    rows[
-        -1
-    ].note = (
-        f"the guard's full collections, whole window run: {len(full)}, longest {max(full, default=0):.1f} ms"
-    )
+    longest = max(full, default=0)
+    rows[-1].note = f"the guard's full collections, whole window run: {len(full)}, longest {longest:.1f} ms"
     return rows
 
 

@@ -10,24 +10,19 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.launcher import REFREEZE_MS, run_app
-from app.main_window import MainWindow
+from app.launcher import REFREEZE_MS
 from core.config import parse_config
 from tests.fakes.logs import log_lines
 from tests.fakes.waits import until
+from tests.fakes.windows import shown_windows, start_app
 
 GOOD = {
     "village": {"language": "en", "name": "Refreeze village"},
     "templates": [{"name": "c", "protocol": "anthropic", "model": "claude-x"}],
     "agents": [{"id": "muse", "template": "c"}],
 }
-
-
-def windows() -> list[MainWindow]:
-    return [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
 
 
 def refrozen(log: Path) -> list[str]:
@@ -41,10 +36,10 @@ async def test_a_settings_apply_in_the_app_refreezes_once(
 ) -> None:
     path = tmp_path / "village.json"
     path.write_text(json.dumps(GOOD), encoding="utf-8")
-    run = asyncio.ensure_future(run_app(QApplication.instance(), path))  # type: ignore[arg-type]
+    run = start_app(path)
     try:
         await until(lambda: any(ln.startswith("gc frozen:") for ln in log_lines(event_log)), within=30)
-        [win] = windows()
+        [win] = shown_windows()
         assert gc.get_freeze_count() > 0
         japanese = parse_config(GOOD | {"village": {"language": "ja", "name": "Refreeze village"}})
         await win.apply_config(japanese)
@@ -55,7 +50,7 @@ async def test_a_settings_apply_in_the_app_refreezes_once(
         [line] = refrozen(event_log)
         assert line.startswith("gc refrozen: objects=") and int(line.split("=")[1]) > 0
     finally:
-        for w in windows():
+        for w in shown_windows():
             w.close()
         assert await run == 0
     assert gc.get_freeze_count() == 0  # the app's end thawed them

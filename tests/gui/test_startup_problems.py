@@ -17,12 +17,12 @@ from pytestqt.qtbot import QtBot
 from app.demo import demo_config
 from app.keys import KeyStore
 from app.launcher import run_app
-from app.main_window import MainWindow
 from app.settings import SettingsDialog
 from app.startup_problems import Loaded, settle, unattended
 from app.widgets.startup_dialog import StartupProblemDialog, ask_in_dialog
 from tests.fakes.logs import log_lines
 from tests.fakes.waits import until
+from tests.fakes.windows import shown_windows, start_app
 
 GOOD = {
     "village": {"language": "en", "name": "Fixed village"},
@@ -38,10 +38,6 @@ def dialogs() -> list[StartupProblemDialog]:
     ]
 
 
-def windows() -> list[MainWindow]:
-    return [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-
-
 async def shown_dialog() -> StartupProblemDialog:
     await until(lambda: len(dialogs()) == 1)
     [dialog] = dialogs()
@@ -55,7 +51,7 @@ async def test_a_syntax_error_shows_line_column_and_the_line_and_quit_exits_2(
 ) -> None:
     path = tmp_path / "village.json"
     path.write_text(BROKEN, encoding="utf-8")
-    run = asyncio.ensure_future(run_app(QApplication.instance(), path, ask_in_dialog))  # type: ignore[arg-type]
+    run = start_app(path, ask_in_dialog)
     dialog = await shown_dialog()
     heading, explanation, details = dialog.texts()
     assert heading == "village.json is not valid JSON"
@@ -72,7 +68,7 @@ async def test_a_syntax_error_shows_line_column_and_the_line_and_quit_exits_2(
     assert dialog.windowTitle() == "Configuration problem"
     dialog.quit_button.click()
     assert await run == 2
-    assert windows() == [] and dialogs() == []
+    assert shown_windows() == [] and dialogs() == []
     assert f"{path}: (top level): not valid JSON: Expecting ',' delimiter at line 3 column 3" in (
         capsys.readouterr().err
     )
@@ -86,15 +82,15 @@ async def test_a_syntax_error_shows_line_column_and_the_line_and_quit_exits_2(
 async def test_try_again_after_fixing_the_file_opens_the_window_on_it(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "village.json"
     path.write_text(BROKEN, encoding="utf-8")
-    run = asyncio.ensure_future(run_app(QApplication.instance(), path, ask_in_dialog))  # type: ignore[arg-type]
+    run = start_app(path, ask_in_dialog)
     dialog = await shown_dialog()
     dialog.again_button.click()  # not fixed yet: the same problem again
     dialog = await shown_dialog()
     assert dialog.texts()[0] == "village.json is not valid JSON"
     path.write_text(json.dumps(GOOD), encoding="utf-8")
     dialog.again_button.click()
-    await until(lambda: len(windows()) == 1)
-    [win] = windows()
+    await until(lambda: len(shown_windows()) == 1)
+    [win] = shown_windows()
     assert not win.demo and win.village.config.village.name == "Fixed village"
     assert dialogs() == []
     win.close()
@@ -150,7 +146,7 @@ async def test_a_missing_config_path_is_a_problem_not_the_demo_village(
     qtbot: QtBot, tmp_path: Path, event_log: Path
 ) -> None:
     path = tmp_path / "typo" / "fuseforks.json"
-    settling = asyncio.ensure_future(run_app(QApplication.instance(), path, ask_in_dialog))  # type: ignore[arg-type]
+    settling = start_app(path, ask_in_dialog)
     dialog = await shown_dialog()
     heading, explanation, _ = dialog.texts()
     assert heading == "fuseforks.json was not found"
@@ -165,7 +161,7 @@ async def test_a_missing_config_path_is_a_problem_not_the_demo_village(
     assert opened == [QUrl.fromLocalFile(str(tmp_path))]
     dialog.reject()  # Esc, or the title bar's close button: Quit
     assert await settling == 2
-    assert windows() == []  # no demo village
+    assert shown_windows() == []  # no demo village
     assert f"config missing: path={path}" in log_lines(event_log)
 
 
@@ -190,7 +186,7 @@ async def test_without_a_screen_a_bad_file_exits_2_and_warnings_go_on(
     path = tmp_path / "village.json"
     path.write_text(BROKEN, encoding="utf-8")
     assert await run_app(QApplication.instance(), path) == 2  # type: ignore[arg-type]
-    assert dialogs() == [] and windows() == []
+    assert dialogs() == [] and shown_windows() == []
     assert "not valid JSON: Expecting ',' delimiter at line 3 column 3" in capsys.readouterr().err
     path.write_text(json.dumps({**GOOD, "colour": "blue"}), encoding="utf-8")
     settled = await settle(path, explicit=True, ask=unattended)

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.keys import KeyStore
-from app.launcher import run_app
 from app.main_window import MainWindow
 from app.web_resume import CompanionResume
 from core.config import parse_config
@@ -25,6 +24,7 @@ from core.village import Village
 from tests.fakes.logs import log_lines
 from tests.fakes.servers import free_port
 from tests.fakes.waits import until
+from tests.fakes.windows import shown_windows, start_app
 from web.control import CompanionSwitch
 from web.memory import CompanionMemory, Remembered, memory_path
 from web.token import VillageToken
@@ -37,15 +37,11 @@ CONFIG = {
 }
 
 
-def windows() -> list[MainWindow]:
-    return [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-
-
 async def started(path: Path) -> tuple[asyncio.Future[int], MainWindow]:
     """``run_app`` on ``path`` until its window is shown and the watches (then the companion) ran."""
-    run = asyncio.ensure_future(run_app(QApplication.instance(), path))  # type: ignore[arg-type]
-    await until(lambda: len(windows()) == 1)
-    [win] = windows()
+    run = start_app(path)
+    await until(lambda: len(shown_windows()) == 1)
+    [win] = shown_windows()
     assert isinstance(win.web, CompanionSwitch)
     switch = win.web
     await until(lambda: switch.recalled)
