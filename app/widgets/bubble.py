@@ -64,6 +64,21 @@ class Bubble(QFrame):
         self._text = text
         self._render()
 
+    def reusable(self) -> bool:
+        """A plain message (no failed turn's buttons): it can show another message of its role."""
+        return self.retry_button is None and self.settings_button is None
+
+    def park(self) -> None:
+        """Left the view, kept hidden for the next message of its role: no render is due."""
+        if self._stream is not None:
+            self._stream.stop()
+
+    def reuse(self, text: str) -> None:
+        """Shows another message of its role (a kept bubble instead of one built anew)."""
+        if self.copy_button is not None:
+            self.copy_button.reset()
+        self.set_text(text)
+
     def append(self, text: str) -> None:
         self.set_text(self._text + text)
 

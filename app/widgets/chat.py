@@ -18,7 +18,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QScrollArea, QWidget
 
 from core.canonical import ImageData
 from core.events import Handoff, RetryScheduled, TurnFailed, TurnFinished, TurnStarted
@@ -30,7 +30,7 @@ from core.store import BlobError, ImageRef
 from .bubble import Bubble
 from .busy import BusyIndicator
 from .preview import ImagePreview
-from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, laid_out, scroll_column
 
 
 class PictureSource(Protocol):
@@ -121,6 +121,8 @@ class ChatView(QScrollArea):
             self.items, 2, self.earlier_button, self._build, self._release, live_rows
         )
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
+        # a row that left the view, hidden, for the next of its kind: a bubble per role, a preview
+        self.spare: dict[str, tuple[QWidget, Bubble | ImagePreview]] = {}
         self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
         self.typing = BusyIndicator()  # a spinner that moves, and the provider's retries
         self.items.addWidget(self.typing)
@@ -165,22 +167,36 @@ class ChatView(QScrollArea):
     # ------------------------------------------------------------------ rows
     def _build(self, entry: ChatEntry) -> QWidget:
         widget: Bubble | ImagePreview
+        key = entry.kind if entry.kind == "preview" else entry.role
+        kept = self.spare.pop(key, None) if entry.failure is None else None
         if entry.kind == "preview":
             assert entry.ref is not None
-            if entry.image is not None:
-                widget = ImagePreview(entry.image, entry.caption)
-            else:  # its bytes are read in the worker thread that decodes it
-                ref = entry.ref
-                widget = ImagePreview(
-                    ImageData(ref.media_type, b"", ref.width, ref.height), entry.caption, fetch=entry.fetch
-                )
+            ref = entry.ref
+            held = entry.image is not None
+            image = (
+                entry.image
+                if entry.image is not None
+                else ImageData(ref.media_type, b"", ref.width, ref.height)
+            )
+            fetch = None if held else entry.fetch  # its bytes are read in the thread that decodes it
+            if kept is not None and isinstance(kept[1], ImagePreview):
+                widget = kept[1]
+                widget.reuse(image, entry.caption, fetch)
+            else:
+                widget = ImagePreview(image, entry.caption, fetch=fetch)
+                widget.gallery = self.pictures  # the viewer steps through the chat's pictures
+            if fetch is not None:
                 widget.fetched = partial(self._fetched, entry, widget)
-            widget.gallery = self.pictures  # the viewer steps through the chat's pictures
+        elif kept is not None and isinstance(kept[1], Bubble):
+            kept[1].reuse(entry.text)
+            widget = kept[1]
         else:
             widget = Bubble(entry.role, entry.text, open_url=lambda url: self._open(url))
             if entry.failure is not None:
                 self._failure_actions(widget, entry.failure)
         entry.widget = widget
+        if kept is not None:  # no row built, polished and freed; shown by the row window
+            return laid_out(kept[0])
         row = QWidget()
         h = QHBoxLayout(row)
         h.setContentsMargins(0, 0, 0, 0)
@@ -210,8 +226,27 @@ class ChatView(QScrollArea):
             entry.image = image
 
     def _release(self, entry: ChatEntry) -> None:
-        entry.widget = None  # the row (and its picture) is deleted; the entry keeps the data
+        """The row leaves the view: deleted, the entry keeps the data; a plain bubble or a preview
+        is kept, hidden, for the next row of its role (one of each), its picture dropped."""
+        widget, row, entry.widget = entry.widget, entry.row, None
         entry.release_image()
+        key = entry.kind if entry.kind == "preview" else entry.role
+        plain = isinstance(widget, ImagePreview) or (isinstance(widget, Bubble) and widget.reusable())
+        if (
+            widget is not None
+            and row is not None
+            and entry.failure is None
+            and plain
+            and key not in self.spare
+        ):
+            entry.row = None  # not freed by the row window
+            focus = QApplication.focusWidget()
+            if focus is not None and row.isAncestorOf(focus):
+                focus.clearFocus()  # hidden, Qt would scroll the view to the next row
+            self.items.removeWidget(row)
+            row.hide()
+            widget.park()
+            self.spare[key] = (laid_out(row), widget)
 
     def _append(self, entry: ChatEntry) -> None:
         self.rows.append(entry)

@@ -126,6 +126,11 @@ class CopyButton(QToolButton):
         self.copied = False
         self.retranslate()
 
+    def reset(self) -> None:
+        """ "Copy" again at once (its bubble shows another message)."""
+        if self.copied:
+            self._copied_done()
+
     def retranslate(self) -> None:
         self.setText(self.tr("Copied") if self.copied else self.tr("Copy"))
         self.setToolTip(self.tr("Copy to the clipboard"))

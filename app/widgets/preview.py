@@ -87,6 +87,7 @@ class Picture(ClickableLabel):
         self._logical: QSize | None = None
         self._source: QPixmap | None = None  # the decoded preview as set (``pixmap()``: a copy a call)
         self._drawn: QPixmap | None = None  # it scaled to the last size and ratio drawn, kept
+        self._reserved: QSize | None = None  # the size it will take, known before it is decoded
         self._heights: dict[int, int] = {}  # height for width, per width a layout asked for
         self.scaled = 0  # scalings done (a test counts them: one per size, none per paint)
 
@@ -102,19 +103,34 @@ class Picture(ClickableLabel):
         self._logical = self._source = self._drawn = None
         self._picture_size_policy()
 
+    def clear(self) -> None:  # Qt name: no picture and no text (``setText("")`` keeps a picture)
+        super().clear()
+        self._logical = self._source = self._drawn = None
+        self._picture_size_policy()
+
+    def reserve(self, size: QSize | None) -> None:
+        """The logical size the picture will take once decoded (the image's own width and height
+        fitted as the preview fits them): its text ("Loading image…") is shown in that box, so
+        the row has its final height from the start and the decoded picture arriving moves no
+        row and scrolls nothing. None: a text's own size (a problem said instead of a picture)."""
+        self._reserved = None if size is None or size.isEmpty() else QSize(size)
+        self._picture_size_policy()
+        self.updateGeometry()
+
     def _picture_size_policy(self) -> None:
         """A picture's height follows its width (the aspect kept); a text's does not. Said by the
         size policy, which Qt reads without asking Python (a layout pass asks every row)."""
         self._heights.clear()
         policy = self.sizePolicy()
-        if policy.hasHeightForWidth() != (self._logical is not None):
-            policy.setHeightForWidth(self._logical is not None)
+        if policy.hasHeightForWidth() != (self._size() is not None):
+            policy.setHeightForWidth(self._size() is not None)
             self.setSizePolicy(policy)
 
     def _size(self) -> QSize | None:
         """The picture's logical size (its device pixels over its device pixel ratio), kept when
-        it is set: every layout pass asks for it, and ``pixmap()`` is a copy per call."""
-        return self._logical
+        it is set: every layout pass asks for it, and ``pixmap()`` is a copy per call. Before the
+        picture is set, the size reserved for it."""
+        return self._logical or self._reserved
 
     def sizeHint(self) -> QSize:
         size = self._size()
@@ -162,8 +178,8 @@ class Picture(ClickableLabel):
         return kept
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        size = self._size()
-        if size is None:
+        size = self._logical
+        if size is None:  # a text (in its reserved box while the picture decodes)
             super().paintEvent(event)
             return
         rect = self.contentsRect()
@@ -199,7 +215,10 @@ class ImagePreview(QFrame):
         self.picture = Picture()
         self.picture.setObjectName("previewPicture")
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.picture.setMinimumSize(120, 80)
+        if image.width > 0 and image.height > 0:  # the row takes its final height at once
+            self.picture.reserve(fit(QSize(image.width, image.height), MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT))
+        else:  # room for the loading text
+            self.picture.setMinimumSize(120, 80)
         self.picture.setCursor(Qt.CursorShape.PointingHandCursor)
         self.picture.clicked.connect(self.open_full_size)
         self.caption = WrapLabel(caption)  # wraps under the picture instead of widening the frame
@@ -225,6 +244,25 @@ class ImagePreview(QFrame):
         layout.addLayout(buttons)
         self.installEventFilter(self)  # a new device pixel ratio arrives as an event, not a change
         self.retranslate()
+
+    def park(self) -> None:
+        """Left the view, kept hidden for the next picture: its picture is dropped now (a row out
+        of view holds no decoded picture) and a decode under way is not shown."""
+        self.background.cancel()
+        self.image = None
+        self.picture.clear()
+
+    def reuse(self, image: ImageData, caption: str, fetch: Callable[[], ImageData] | None = None) -> None:
+        """Shows another picture (a preview kept out of the view instead of one built anew): the
+        last one's decode, if still under way, is dropped, and nothing of its picture is kept."""
+        self.background.cancel()
+        self.data, self.fetch, self.fetched = image, fetch, None
+        self.image = self.viewer = None
+        self.save_button.setEnabled(False)
+        self.copy_button.setEnabled(False)
+        self.set_caption(caption)
+        self.picture.reserve(fit(QSize(image.width, image.height), MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT))
+        self.picture.setText(self.tr("Loading image…"))
 
     def retranslate(self) -> None:
         self.save_button.setText(self.tr("Save image…"))
@@ -281,6 +319,7 @@ class ImagePreview(QFrame):
     def _unreadable(self, exc: BaseException) -> None:
         """The store no longer gives the bytes (a blob removed or corrupt since)."""
         log_event("gui task failed", error=type(exc).__name__)
+        self.picture.reserve(None)  # a line of text, not a picture's box
         self.picture.setText(self.tr("The stored image is no longer available."))
 
     def full_size(self) -> QImage:
@@ -288,6 +327,7 @@ class ImagePreview(QFrame):
 
     def set_image(self, image: QImage) -> None:
         if image.isNull():
+            self.picture.reserve(None)
             self.picture.setText(self.tr("The image could not be decoded."))
             return
         self.image = image
@@ -300,8 +340,7 @@ class ImagePreview(QFrame):
             return
         pixmap = QPixmap.fromImage(self.image)
         self.picture.setMinimumSize(0, 0)  # the picture's own hints take over (scaled when narrow)
-        self.picture.setPixmap(pixmap)
-        self.picture.updateGeometry()
+        self.picture.setPixmap(pixmap)  # in the box reserved for it: the row keeps its height
 
     def open_full_size(self) -> None:
         if self.image is None:

@@ -35,6 +35,7 @@ class Entry:
 
 
 E = TypeVar("E", bound=Entry)
+W = TypeVar("W", bound=QWidget)
 
 
 class FollowEnd(QObject):
@@ -90,9 +91,21 @@ def shown(widget: QWidget, parent: QWidget | None) -> QWidget:
     return widget
 
 
+def laid_out(row: W) -> W:
+    """A hidden row's pending layouts done now, innermost first (a row kept out of the view, or
+    showing another entry): left queued behind the column's own, they asked it for a second pass."""
+    inner: list[QWidget] = [*reversed(row.findChildren(QWidget)), row]
+    for widget in inner:
+        QCoreApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
+    return row
+
+
 def shown_row(entry: Entry) -> QWidget:
     assert entry.row is not None
     return entry.row
+
+
+RESTYLED = (QEvent.Type.Polish, QEvent.Type.StyleChange)
 
 
 class Column(QWidget):
@@ -103,8 +116,14 @@ class Column(QWidget):
 
     def event(self, event: QEvent) -> bool:
         deliver = super().event  # Qt's handling (named: a call of ``.event`` reads as a log line)
+        kind = event.type()
+        if kind in RESTYLED:
+            done = deliver(event)
+            if not self.autoFillBackground():  # a style sheet's polish turns it off
+                self.setAutoFillBackground(True)
+            return done
         viewport = self.parentWidget()
-        if event.type() != QEvent.Type.LayoutRequest or viewport is None:
+        if kind != QEvent.Type.LayoutRequest or viewport is None:
             return deliver(event)
         # the scroll area's pass first: the column's new height, the range, FollowEnd's scroll
         QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))
@@ -171,7 +190,7 @@ class RowWindow(Generic[E]):
         self.entries.append(entry)
         row = None
         if not self.holding:
-            row = entry.row = shown(self.build(entry), self.layout.parentWidget())
+            row = entry.row = laid_out(shown(self.build(entry), self.layout.parentWidget()))
             self.layout.insertWidget(self.first + len(self.entries) - 1 - self.live_from, row)
         self._trim()
         return row

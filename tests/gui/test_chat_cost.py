@@ -1,6 +1,7 @@
 """What a live-view turn costs the chat column (issue 14), counted, not timed: layout passes of
 the column per new row and per streamed answer, text layouts per pass, the rows repainted, the
-busy line's repaint, the widgets a long session keeps, and Qt's GUI thread pool off."""
+busy line's repaint, a decoded picture's repaint, the widgets a long session keeps, and Qt's GUI
+thread pool off."""
 
 from __future__ import annotations
 
@@ -212,6 +213,28 @@ async def test_the_chat_keeps_as_many_widgets_after_300_turns_as_after_30(qtbot:
     await settle()
     assert widgets() == after_30
     assert len(chat.rows.live()) == LIVE_ROWS and len(chat.entries) == 900
+
+
+@pytest.mark.asyncio
+async def test_a_picture_decoded_after_its_row_is_shown_moves_no_row(qtbot: QtBot) -> None:
+    chat = await full_chat(qtbot)
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam")
+    await settle()
+    picture = preview.picture
+    assert preview.image is None  # its box, before the decode (the chat narrower than 480 pixels)
+    assert picture.height() == picture.width() * 424 // 640 > 250
+    rows = [e.row for e in chat.rows.live()]
+    places = [r.geometry() for r in rows if r is not None]
+    end = chat.verticalScrollBar().maximum()
+    watch = Watch(chat)
+    await preview.load()
+    await settle()
+    assert picture.pixmap().width() == 480
+    assert [r.geometry() for r in rows if r is not None] == places
+    assert chat.verticalScrollBar().maximum() == end  # the column kept its height: no scroll
+    box = preview.width() * preview.height()
+    assert watch.painted["Picture"] >= 1 and watch.inner_area() <= box  # the preview, not the view
+    watch.stop()
 
 
 def test_qt_gui_thread_pool_is_off_unless_the_person_set_it() -> None:

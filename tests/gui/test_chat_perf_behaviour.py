@@ -112,7 +112,9 @@ async def test_collapsed_previews_free_their_pictures_and_come_back(qtbot: QtBot
     assert first[0].image is not None
     chat.add_images(images(2), "cam")  # pushes the first preview out
     flush_deletes()
-    assert not shiboken6.isValid(first[0])  # its widget, pixmap and decoded image are gone
+    gone = first[0]  # its pixmap and decoded image are gone: the widget is kept, hidden, for the next
+    assert gone.image is None and gone.picture.pixmap().isNull() and not gone.isVisible()
+    assert chat.spare["preview"][1] is gone and shiboken6.isValid(gone)
     assert [p.data.width for p in chat.previews] == [320, 321]
     (entry,) = chat.show_earlier()
     preview = entry.widget
