@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
@@ -246,10 +247,11 @@ class ImagePreview(QFrame):
         self.retranslate()
 
     def park(self) -> None:
-        """Left the view, kept hidden for the next picture: its picture is dropped now (a row out
-        of view holds no decoded picture) and a decode under way is not shown."""
+        """Left the view, kept hidden for the next picture: its picture and bytes are dropped now (a
+        row out of view holds neither) and a decode under way is not shown."""
         self.background.cancel()
-        self.image = None
+        self.image, self.fetch, self.fetched = None, None, None
+        self.data = replace(self.data, data=b"")  # nor its bytes
         self.picture.clear()
 
     def reuse(self, image: ImageData, caption: str, fetch: Callable[[], ImageData] | None = None) -> None:

@@ -114,6 +114,7 @@ async def test_rows_out_of_view_hold_no_pictures_and_come_back_from_the_store(
     kept = [p for p in chat.findChildren(ImagePreview) if p not in chat.previews]
     assert len(shown) == len(chat.previews) and len(kept) <= 1
     assert all(p.image is None and p.picture.pixmap().isNull() and not p.isVisible() for p in kept)
+    assert all(p.data.data == b"" for p in kept)  # nor its bytes
     assert [e.ref.sha256 for e in pictures if e.ref] == [hashlib.sha256(b).hexdigest() for b in camera.sent]
     assert all(c.widget is not None for c in panel.calls.values())  # (its own test: below)
     chat.show_earlier(3 * TURNS)  # scrolled back: every picture shown again, read from the store
