@@ -92,10 +92,11 @@ def shown(widget: QWidget, parent: QWidget | None) -> QWidget:
 
 
 def laid_out(row: W) -> W:
-    """A hidden row's pending layouts done now, innermost first (a row kept out of the view, or
-    showing another entry): left queued behind the column's own, they asked it for a second pass."""
-    inner: list[QWidget] = [*reversed(row.findChildren(QWidget)), row]
-    for widget in inner:
+    """A row's pending layouts done now, innermost first, before it joins the column. A kept row
+    has some: its content changed while hidden, and showing it queues more. Left queued behind the
+    column's own layout request, they asked the column for a second pass. A new row has none."""
+    widgets: list[QWidget] = [*reversed(row.findChildren(QWidget)), row]
+    for widget in widgets:
         QCoreApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
     return row
 
@@ -205,7 +206,7 @@ class RowWindow(Generic[E]):
         self.holding = False
         built = [(at, e) for at, e in enumerate(self.live()) if e.row is None]
         for _, entry in built:
-            entry.row = shown(self.build(entry), self.layout.parentWidget())
+            entry.row = laid_out(shown(self.build(entry), self.layout.parentWidget()))
         for at, entry in built:
             self.layout.insertWidget(self.first + at, shown_row(entry))
         return [entry for _, entry in built]
@@ -237,7 +238,7 @@ class RowWindow(Generic[E]):
         start = max(0, self.live_from - count)
         restored = self.entries[start : self.live_from]
         for entry in restored:
-            entry.row = shown(self.build(entry), self.layout.parentWidget())
+            entry.row = laid_out(shown(self.build(entry), self.layout.parentWidget()))
         for entry in reversed(restored):
             self.layout.insertWidget(self.first, shown_row(entry))
         self.limit += len(restored)
