@@ -79,9 +79,13 @@ class Background(QObject):
         return self.run(asyncio.to_thread(fn, *args), success, failure)
 
     def _done(self, success: Callable[[Any], None] | None, failure: Failure, task: asyncio.Task[Any]) -> None:
-        self.tasks.discard(task)
         _RUNNING.discard(task)
+        dropped = task not in self.tasks  # cancelled by ``cancel()``, possibly after it had finished
+        self.tasks.discard(task)
         if task.cancelled():
+            return
+        if dropped:
+            task.exception()  # retrieved: a dropped task's failure is not reported as unhandled
             return
         exc = task.exception()
         if not shiboken6.isValid(self):  # the owner is gone: nothing to show it in
@@ -94,7 +98,10 @@ class Background(QObject):
             success(task.result())
 
     def cancel(self) -> None:
-        for task in list(self.tasks):
+        """No task started so far calls back: also one that has finished but whose callback is
+        still queued (``Task.cancel()`` does nothing to a finished task)."""
+        tasks, self.tasks = self.tasks, set()
+        for task in tasks:
             task.cancel()
 
 

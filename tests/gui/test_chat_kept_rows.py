@@ -120,3 +120,18 @@ async def test_the_chat_column_paints_the_pane_colour_under_the_style_sheet(qtbo
     window.setStyleSheet(sheet.replace(pane.group(1), "#123456"))  # restyled: still its own pane
     await asyncio.sleep(0.02)
     assert chat.viewport().grab().toImage().pixelColor(200, 150).name() == "#123456"
+
+
+@pytest.mark.asyncio
+async def test_a_decode_done_but_not_yet_delivered_never_reaches_a_kept_preview(qtbot: QtBot) -> None:
+    chat = small_chat(qtbot)
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam 1")
+    task = preview.load()
+    assert task is not None
+    while not task.done():  # noqa: ASYNC110 - until the decode has finished, its callback queued
+        await asyncio.sleep(0)
+    chat.add_bubble("assistant", "one")
+    chat.add_bubble("assistant", "two")  # the picture leaves the view now
+    assert chat.spare["preview"][1] is preview
+    await asyncio.sleep(0.05)
+    assert preview.image is None and preview.picture.pixmap().isNull()
