@@ -30,7 +30,7 @@ from core.store import BlobError, ImageRef
 from .bubble import Bubble
 from .busy import BusyIndicator
 from .preview import ImagePreview
-from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, laid_out, scroll_column
+from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
 
 
 class PictureSource(Protocol):
@@ -196,7 +196,7 @@ class ChatView(QScrollArea):
                 self._failure_actions(widget, entry.failure)
         entry.widget = widget
         if kept is not None:  # no row built, polished and freed; shown by the row window
-            return laid_out(kept[0])
+            return kept[0]
         row = QWidget()
         h = QHBoxLayout(row)
         h.setContentsMargins(0, 0, 0, 0)
@@ -246,7 +246,7 @@ class ChatView(QScrollArea):
             self.items.removeWidget(row)
             row.hide()
             widget.park()
-            self.spare[key] = (laid_out(row), widget)
+            self.spare[key] = (row, widget)
 
     def _append(self, entry: ChatEntry) -> None:
         self.rows.append(entry)

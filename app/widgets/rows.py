@@ -92,9 +92,10 @@ def shown(widget: QWidget, parent: QWidget | None) -> QWidget:
 
 
 def laid_out(row: W) -> W:
-    """A row's pending layouts done now, innermost first, before it joins the column. A kept row
-    has some: its content changed while hidden, and showing it queues more. Left queued behind the
-    column's own layout request, they asked the column for a second pass. A new row has none."""
+    """A shown row's queued layouts done now, innermost first, before it joins the column (Qt lays
+    out only what is visible). A kept row showing another entry has some: its content changed
+    while hidden, and showing it queues more; left behind the column's own layout request, they
+    asked the column for a second pass. A new row has none."""
     widgets: list[QWidget] = [*reversed(row.findChildren(QWidget)), row]
     for widget in widgets:
         QCoreApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
