@@ -18,7 +18,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QScrollArea, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QWidget
 
 from core.canonical import ImageData
 from core.events import Handoff, RetryScheduled, TurnFailed, TurnFinished, TurnStarted
@@ -122,7 +122,8 @@ class ChatView(QScrollArea):
         )
         self._streaming: dict[str, ChatEntry] = {}  # turn id -> bubble receiving deltas
         # a row that left the view, hidden, for the next of its kind: a bubble per role, a preview
-        self.spare: dict[str, tuple[QWidget, Bubble | ImagePreview]] = {}
+        self.kept_bubbles: dict[str, tuple[QWidget, Bubble]] = {}
+        self.kept_preview: tuple[QWidget, ImagePreview] | None = None
         self.follow = FollowEnd(self)  # the view shows the newest row: it keeps following while rows grow
         self.typing = BusyIndicator()  # a spinner that moves, and the provider's retries
         self.items.addWidget(self.typing)
@@ -166,37 +167,44 @@ class ChatView(QScrollArea):
 
     # ------------------------------------------------------------------ rows
     def _build(self, entry: ChatEntry) -> QWidget:
-        widget: Bubble | ImagePreview
-        key = entry.kind if entry.kind == "preview" else entry.role
-        kept = self.spare.pop(key, None) if entry.failure is None else None
         if entry.kind == "preview":
-            assert entry.ref is not None
-            ref = entry.ref
-            held = entry.image is not None
-            image = (
-                entry.image
-                if entry.image is not None
-                else ImageData(ref.media_type, b"", ref.width, ref.height)
-            )
-            fetch = None if held else entry.fetch  # its bytes are read in the thread that decodes it
-            if kept is not None and isinstance(kept[1], ImagePreview):
-                widget = kept[1]
-                widget.reuse(image, entry.caption, fetch)
-            else:
-                widget = ImagePreview(image, entry.caption, fetch=fetch)
-                widget.gallery = self.pictures  # the viewer steps through the chat's pictures
-            if fetch is not None:
-                widget.fetched = partial(self._fetched, entry, widget)
-        elif kept is not None and isinstance(kept[1], Bubble):
+            kept_row, kept_preview = self.kept_preview or (None, None)
+            self.kept_preview = None
+            return self._row(entry, self._preview(entry, kept_preview), kept_row)
+        kept = self.kept_bubbles.pop(entry.role, None) if entry.failure is None else None
+        if kept is not None:
             kept[1].reuse(entry.text)
-            widget = kept[1]
+            return self._row(entry, kept[1], kept[0])
+        bubble = Bubble(entry.role, entry.text, open_url=lambda url: self._open(url))
+        if entry.failure is not None:
+            self._failure_actions(bubble, entry.failure)
+        return self._row(entry, bubble, None)
+
+    def _preview(self, entry: ChatEntry, kept: ImagePreview | None) -> ImagePreview:
+        """The entry's preview: the kept one showing it, or a new one. Without its bytes (a row
+        shown again) they are read in the thread that decodes it."""
+        assert entry.ref is not None
+        ref = entry.ref
+        image = (
+            entry.image if entry.image is not None else ImageData(ref.media_type, b"", ref.width, ref.height)
+        )
+        fetch = None if entry.image is not None else entry.fetch
+        if kept is not None:
+            preview = kept
+            preview.reuse(image, entry.caption, fetch)
         else:
-            widget = Bubble(entry.role, entry.text, open_url=lambda url: self._open(url))
-            if entry.failure is not None:
-                self._failure_actions(widget, entry.failure)
+            preview = ImagePreview(image, entry.caption, fetch=fetch)
+            preview.gallery = self.pictures  # the viewer steps through the chat's pictures
+        if fetch is not None:
+            preview.fetched = partial(self._fetched, entry, preview)
+        return preview
+
+    def _row(self, entry: ChatEntry, widget: Bubble | ImagePreview, kept: QWidget | None) -> QWidget:
+        """The row that shows ``widget``: the kept row it is in (no row built, polished and freed;
+        shown by the row window), or a new one."""
         entry.widget = widget
-        if kept is not None:  # no row built, polished and freed; shown by the row window
-            return kept[0]
+        if kept is not None:
+            return kept
         row = QWidget()
         h = QHBoxLayout(row)
         h.setContentsMargins(0, 0, 0, 0)
@@ -225,28 +233,25 @@ class ChatView(QScrollArea):
         if entry.widget is widget:  # still shown: the entry holds the bytes while it is
             entry.image = image
 
-    def _release(self, entry: ChatEntry) -> None:
-        """The row leaves the view: deleted, the entry keeps the data; a plain bubble or a preview
-        is kept, hidden, for the next row of its role (one of each), its picture dropped."""
-        widget, row, entry.widget = entry.widget, entry.row, None
+    def _release(self, entry: ChatEntry, row: QWidget | None) -> bool:
+        """The row left the view (hidden by the row window): the entry keeps the data, its picture
+        dropped when the store has it. A plain bubble or a preview is kept for the next row of its
+        kind (a bubble per role, one preview) with nothing of its picture; the others are freed."""
+        widget, entry.widget = entry.widget, None
         entry.release_image()
-        key = entry.kind if entry.kind == "preview" else entry.role
-        plain = isinstance(widget, ImagePreview) or (isinstance(widget, Bubble) and widget.reusable())
-        if (
-            widget is not None
-            and row is not None
-            and entry.failure is None
-            and plain
-            and key not in self.spare
-        ):
-            entry.row = None  # not freed by the row window
-            focus = QApplication.focusWidget()
-            if focus is not None and row.isAncestorOf(focus):
-                focus.clearFocus()  # hidden, Qt would scroll the view to the next row
-            self.items.removeWidget(row)
-            row.hide()
+        if row is None or widget is None or entry.failure is not None:
+            return False
+        if isinstance(widget, ImagePreview):
+            if self.kept_preview is not None:
+                return False
             widget.park()
-            self.spare[key] = (row, widget)
+            self.kept_preview = (row, widget)
+            return True
+        if not widget.reusable() or entry.role in self.kept_bubbles:
+            return False
+        widget.park()
+        self.kept_bubbles[entry.role] = (row, widget)
+        return True
 
     def _append(self, entry: ChatEntry) -> None:
         self.rows.append(entry)

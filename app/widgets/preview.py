@@ -216,10 +216,7 @@ class ImagePreview(QFrame):
         self.picture = Picture()
         self.picture.setObjectName("previewPicture")
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        if image.width > 0 and image.height > 0:  # the row takes its final height at once
-            self.picture.reserve(fit(QSize(image.width, image.height), MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT))
-        else:  # room for the loading text
-            self.picture.setMinimumSize(120, 80)
+        self._reserve(image)
         self.picture.setCursor(Qt.CursorShape.PointingHandCursor)
         self.picture.clicked.connect(self.open_full_size)
         self.caption = WrapLabel(caption)  # wraps under the picture instead of widening the frame
@@ -263,8 +260,18 @@ class ImagePreview(QFrame):
         self.save_button.setEnabled(False)
         self.copy_button.setEnabled(False)
         self.set_caption(caption)
-        self.picture.reserve(fit(QSize(image.width, image.height), MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT))
+        self._reserve(image)
         self.picture.setText(self.tr("Loading image…"))
+
+    def _reserve(self, image: ImageData) -> None:
+        """The picture's box before it decodes: the image's own size fitted, so the row takes its
+        final height at once; an image of unknown size gets room for the loading text."""
+        if image.width > 0 and image.height > 0:
+            self.picture.setMinimumSize(0, 0)
+            self.picture.reserve(fit(QSize(image.width, image.height), MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT))
+        else:
+            self.picture.reserve(None)
+            self.picture.setMinimumSize(120, 80)
 
     def retranslate(self) -> None:
         self.save_button.setText(self.tr("Save image…"))

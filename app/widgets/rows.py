@@ -156,8 +156,10 @@ def scroll_column(
 class RowWindow(Generic[E]):
     """Rows of ``entries[live_from:]`` sit in ``layout`` from index ``first`` on, oldest first.
 
-    ``build(entry)`` makes an entry's row; ``release(entry)`` is called before a row is dropped so
-    the entry can keep what the row showed (e.g. streamed text)."""
+    ``build(entry)`` makes an entry's row. ``release(entry, row)`` is told when an entry leaves the
+    view, its row (None: it had none) already out of the layout, hidden and without the focus, so
+    the entry can keep what the row showed (e.g. streamed text). It returns True when the owner
+    keeps the row, hidden, to show another entry; the window frees the others."""
 
     def __init__(
         self,
@@ -165,7 +167,7 @@ class RowWindow(Generic[E]):
         first: int,
         button: QPushButton,
         build: Callable[[E], QWidget],
-        release: Callable[[E], None],
+        release: Callable[[E, QWidget | None], bool],
         limit: int = LIVE_ROWS,
     ) -> None:
         self.layout = layout
@@ -215,14 +217,14 @@ class RowWindow(Generic[E]):
     def _trim(self) -> None:
         while len(self.entries) - self.live_from > self.limit:
             entry = self.entries[self.live_from]
-            self.release(entry)
             row, entry.row = entry.row, None
             if row is not None:
                 self.layout.removeWidget(row)
                 focus = QApplication.focusWidget()
                 if focus is not None and row.isAncestorOf(focus):
-                    focus.clearFocus()  # hidden with it, Qt would scroll the view to the next row
+                    focus.clearFocus()  # hidden with it, Qt would move it on and scroll to the next row
                 row.hide()
+            if not self.release(entry, row) and row is not None:
                 row.deleteLater()  # frees its pixmaps and text layouts
             self.live_from += 1
         self._show_button()

@@ -300,17 +300,17 @@ class ToolPanel(QScrollArea):
         self.rows[entry.started.call_id] = row
         return row
 
-    def _release(self, entry: CallEntry) -> None:
+    def _release(self, entry: CallEntry, row: QWidget | None) -> bool:
+        """The call left the view (its row hidden): its row is kept for the next call when none is."""
         self.rows.pop(entry.started.call_id, None)
-        row, entry.widget = entry.widget, None
-        if row is not None and not self.spare:  # kept for the next call (the window frees no row)
-            entry.row = None
-            self.rows_layout.removeWidget(row)
-            row.hide()
-            self.spare.append(row)
+        widget, entry.widget = entry.widget, None
         done = entry.finished
         if done is not None and (done.images or done.person_images):  # no image bytes out of view
             entry.finished = replace(done, images=(), person_images=(), display_line=display_line(done))
+        if widget is None or widget is not row or self.spare:
+            return False
+        self.spare.append(widget)
+        return True
 
     def add_started(self, event: ToolStarted) -> ToolRow | None:
         """A new row; a call that already has one (a resumed turn reusing a completed call) keeps

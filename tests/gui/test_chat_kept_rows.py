@@ -11,15 +11,17 @@ import re
 import threading
 
 import pytest
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QGuiApplication, QImage
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 from pytestqt.qtbot import QtBot
 
 import app.widgets.preview as preview_module
 from app.style import style_sheet
 from app.widgets.chat import ChatView
+from app.widgets.toolpanel import ToolPanel
 from core.canonical import ImageData
-from core.events import TurnFailed
+from core.events import ToolStarted, TurnFailed
 from tests.fakes.images import jpeg
 from tests.fakes.waits import until
 
@@ -39,7 +41,7 @@ def test_a_bubble_that_left_the_view_shows_the_next_of_its_role(qtbot: QtBot) ->
     first.copy_button.copy()  # type: ignore[union-attr]  # says "Copied" for a moment
     chat.add_bubble("assistant", "first answer")
     chat.add_bubble("assistant", "second answer")  # the first question leaves the view
-    assert chat.spare["user"][1] is first and not first.isVisible()
+    assert chat.kept_bubbles["user"][1] is first and not first.isVisible()
     assert chat.add_bubble("user", "second question") is first  # the kept bubble, not a new one
     assert [b.text for b in chat.bubbles] == ["second answer", "second question"]
     assert first.label is not None and first.label.text() == "second question"
@@ -64,7 +66,7 @@ def test_a_failed_turns_bubble_is_never_kept(qtbot: QtBot) -> None:
     assert failed.retry_button is not None
     chat.add_bubble("error", "a plain error note")
     chat.add_bubble("user", "again")  # the failed turn's bubble leaves the view
-    assert "error" not in chat.spare
+    assert "error" not in chat.kept_bubbles
     fresh = chat.add_bubble("error", "another note")
     assert fresh is not failed and fresh is not None and fresh.retry_button is None
 
@@ -88,7 +90,7 @@ async def test_a_kept_preview_shows_the_next_picture_never_the_last_ones_late_de
     decoding = preview.load()
     chat.add_bubble("assistant", "one")
     chat.add_bubble("assistant", "two")  # the picture leaves the view while it decodes
-    assert chat.spare["preview"][1] is preview and preview.image is None
+    assert chat.kept_preview is not None and chat.kept_preview[1] is preview and preview.image is None
     assert chat.add_images([ImageData("image/jpeg", new, 320, 240)], "cam 2") == [preview]
     await preview.load()
     slow.set()
@@ -132,6 +134,105 @@ async def test_a_decode_done_but_not_yet_delivered_never_reaches_a_kept_preview(
         await asyncio.sleep(0)
     chat.add_bubble("assistant", "one")
     chat.add_bubble("assistant", "two")  # the picture leaves the view now
-    assert chat.spare["preview"][1] is preview
+    assert chat.kept_preview is not None and chat.kept_preview[1] is preview
     await asyncio.sleep(0.05)
     assert preview.image is None and preview.picture.pixmap().isNull()
+
+
+def test_a_failed_turn_never_takes_a_kept_bubble(qtbot: QtBot) -> None:
+    chat = small_chat(qtbot)
+    chat.requests["t1"] = "look"
+    plain = chat.add_bubble("error", "a plain error note")
+    chat.add_bubble("user", "one")
+    chat.add_bubble("user", "two")  # the plain note leaves the view, kept
+    assert chat.kept_bubbles["error"][1] is plain
+    chat.turn_failed(TurnFailed("a", "t1", "bad_request", "no"))
+    failed = chat.bubbles[-1]
+    assert failed is not plain and failed.retry_button is not None  # its Retry, on a bubble of its own
+    assert failed.text == "The turn failed (bad_request): no"
+    assert chat.kept_bubbles["error"][1] is plain  # still kept, for the next plain note
+
+
+@pytest.mark.asyncio
+async def test_a_kept_preview_shows_the_next_picture_loading_in_its_final_box(qtbot: QtBot) -> None:
+    chat = small_chat(qtbot)
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam 1")
+    await preview.load()
+    assert preview.save_button.isEnabled() and preview.copy_button.isEnabled()
+    chat.add_bubble("assistant", "one")
+    chat.add_bubble("assistant", "two")  # the picture leaves the view, kept
+    assert chat.add_images([ImageData("image/jpeg", jpeg(320, 240), 320, 240)], "cam 2") == [preview]
+    picture = preview.picture
+    assert not preview.save_button.isEnabled() and not preview.copy_button.isEnabled()  # nothing to save yet
+    assert picture.text() == "Loading image…" and picture.pixmap().isNull()
+    assert picture.sizeHint() == QSize(320, 240)  # the new picture's box, not the last one's
+    await asyncio.sleep(0.05)  # the column laid out with the row in it
+    assert picture.height() == 240
+    loading = picture.grab().toImage()
+    assert len({loading.pixel(x, 120) for x in range(loading.width())}) > 1  # the text, drawn in its box
+    row = chat.entries[-1].row
+    assert row is not None
+    height = row.height()
+    await preview.load()
+    await asyncio.sleep(0.02)
+    assert picture.pixmap().size() == QSize(320, 240) and row.height() == height  # the picture moved no row
+
+
+def test_a_kept_preview_showing_a_picture_of_unknown_size_has_room_for_its_text(qtbot: QtBot) -> None:
+    chat = small_chat(qtbot)
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam 1")
+    chat.add_bubble("assistant", "one")
+    chat.add_bubble("assistant", "two")
+    assert chat.add_images([ImageData("image/jpeg", jpeg(320, 240), 0, 0)], "cam 2") == [preview]
+    assert preview.picture.minimumSize() == QSize(120, 80)
+    assert preview.picture.sizeHint() != QSize(640, 360)  # no box of the last picture's
+
+
+@pytest.mark.asyncio
+async def test_a_bubble_kept_while_its_stream_renders_renders_nothing_more(qtbot: QtBot) -> None:
+    chat = small_chat(qtbot)
+    chat.delta("t1", "Hel")
+    (bubble,) = chat.bubbles
+    assert bubble.markdown is not None
+    renders: list[str] = []
+    bubble.markdown.set_markdown = renders.append  # type: ignore[method-assign]
+    chat.delta("t1", "lo")  # rendered within STREAM_MS
+    chat.add_bubble("user", "one")
+    chat.add_bubble("user", "two")  # the streamed bubble leaves the view first
+    assert chat.kept_bubbles["assistant"][1] is bubble
+    await asyncio.sleep(0.25)
+    assert renders == []  # hidden and kept: no render of the old text
+    assert chat.entries[0].text == "Hello"
+
+
+async def focused(widget: QWidget) -> None:
+    widget.window().activateWindow()
+    widget.setFocus()
+    await until(lambda: QApplication.focusWidget() is widget)
+
+
+@pytest.mark.asyncio
+async def test_a_focused_bubble_that_is_kept_takes_the_focus_out_with_it(qtbot: QtBot) -> None:
+    chat = small_chat(qtbot)
+    first = chat.add_bubble("user", "first")
+    chat.add_bubble("user", "second")
+    assert first is not None and first.copy_button is not None
+    await focused(first.copy_button)
+    chat.add_bubble("assistant", "third")  # the focused bubble leaves the view, kept
+    assert chat.kept_bubbles["user"][1] is first
+    assert QApplication.focusWidget() is None  # not moved on to a shown row, which would scroll to it
+
+
+@pytest.mark.asyncio
+async def test_a_focused_tool_row_that_is_kept_takes_the_focus_out_with_it(qtbot: QtBot) -> None:
+    panel = ToolPanel(live_rows=2)
+    qtbot.addWidget(panel)
+    panel.resize(400, 300)
+    panel.show()
+    for i in range(2):
+        panel.add_started(ToolStarted("a", "t", f"c{i}", 1, "cam__x", {}))
+    first = panel.rows["c0"]
+    await focused(first.toggle)
+    panel.add_started(ToolStarted("a", "t", "c2", 1, "cam__x", {}))  # the focused row leaves the view
+    assert panel.spare == [first]
+    assert QApplication.focusWidget() is None

@@ -115,7 +115,7 @@ async def test_collapsed_previews_free_their_pictures_and_come_back(qtbot: QtBot
     gone = first[0]  # its pixmap and decoded image are gone: the widget is kept, hidden, for the next
     assert gone.image is None and gone.picture.pixmap().isNull() and not gone.isVisible()
     assert gone.data.data == b""
-    assert chat.spare["preview"][1] is gone and shiboken6.isValid(gone)
+    assert chat.kept_preview is not None and chat.kept_preview[1] is gone and shiboken6.isValid(gone)
     assert [p.data.width for p in chat.previews] == [320, 321]
     (entry,) = chat.show_earlier()
     preview = entry.widget
