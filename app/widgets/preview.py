@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
@@ -60,6 +61,17 @@ def decode_scaled(
         )
     image.setDevicePixelRatio(ratio)
     return image
+
+
+def scaled_to(image: QImage, target: QSize, ratio: float) -> QImage:
+    """``image`` scaled (smooth) to cover ``target`` logical pixels at ``ratio`` (worker thread), as
+    ``Picture.drawn`` would scale it in a paint."""
+    device = QSize(max(1, round(target.width() * ratio)), max(1, round(target.height() * ratio)))
+    out = image.scaled(
+        device, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+    )
+    out.setDevicePixelRatio(ratio)
+    return out
 
 
 def fit(size: QSize, width: int, height: int) -> QSize:
@@ -153,6 +165,12 @@ class Picture(ClickableLabel):
                 self._heights.clear()
             height = self._heights[width] = fit(size, width, size.height()).height()
         return height
+
+    def keep_drawn(self, pixmap: QPixmap) -> None:
+        """The picture already scaled (in a worker thread) to the size it is drawn at: a paint at
+        that size and ratio copies it."""
+        if self._source is not None:
+            self._drawn = pixmap
 
     def drawn(self, target: QSize, ratio: float) -> QPixmap | None:
         """The picture as drawn at ``target`` logical pixels on a ``ratio`` screen: the decoded
@@ -298,32 +316,48 @@ class ImagePreview(QFrame):
     def load(self) -> asyncio.Task[Any] | None:
         """Decode and scale in a worker thread (the bytes read there first when the preview has
         none yet), then show the picture, if the preview still exists (the chat may have dropped
-        the row by then). The full size is decoded again only when opened, copied or saved, so a
-        long chat does not hold every full frame. Awaiting the task returns once the picture is
+        the row by then). A picture the chat draws narrower than its preview (a narrow window) is
+        scaled to that size in a worker thread too, once the decode is back, so no paint scales
+        it on the GUI thread. The full size is decoded again only when opened, copied or saved, so
+        a long chat does not hold every full frame. Awaiting the task returns once the picture is
         shown; None when no event loop runs (it keeps its "Loading image…" text)."""
         ratio = self.devicePixelRatioF()  # rendered for the screen it is on (sharp on HiDPI)
-        fetch = self.fetch
-        if fetch is None:
-            return self.background.in_thread(
-                decode_scaled,
-                self.data.data,
-                MAX_PREVIEW_WIDTH,
-                MAX_PREVIEW_HEIGHT,
-                ratio,
-                success=self.set_image,
-            )
+        fetch, data = self.fetch, self.data.data
 
-        def read() -> tuple[ImageData, QImage]:
-            data = fetch()
-            return data, decode_scaled(data.data, MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT, ratio)
+        def read() -> tuple[ImageData | None, QImage]:
+            got = fetch() if fetch is not None else None
+            bytes_ = data if got is None else got.data
+            return got, decode_scaled(bytes_, MAX_PREVIEW_WIDTH, MAX_PREVIEW_HEIGHT, ratio)
 
-        return self.background.in_thread(read, success=self._read, failure=self._unreadable)
+        async def work() -> tuple[ImageData | None, QImage, QImage | None]:
+            got, image = await asyncio.to_thread(read)
+            target = self._drawn_size(image) if shiboken6.isValid(self) else None
+            drawn = None if target is None else await asyncio.to_thread(scaled_to, image, target, ratio)
+            return got, image, drawn
 
-    def _read(self, got: tuple[ImageData, QImage]) -> None:
-        self.data, self.fetch = got[0], None
-        if self.fetched is not None:
-            self.fetched(got[0])
-        self.set_image(got[1])
+        return self.background.run(
+            work(), success=self._read, failure=self._unreadable if fetch is not None else None
+        )
+
+    def _drawn_size(self, image: QImage) -> QSize | None:
+        """The size the picture is drawn at in the box the chat laid out for it, when smaller than
+        the decoded preview; None when it is drawn as decoded, or not laid out yet."""
+        if image.isNull() or not self.picture.isVisible():
+            return None
+        rect = self.picture.contentsRect()
+        if rect.width() <= 0 or rect.height() != self.picture.heightForWidth(rect.width()):
+            return None  # not (yet) placed by its row's layout: its paint scales if it must
+        logical = image.deviceIndependentSize().toSize()
+        target = fit(logical, rect.width(), rect.height())
+        return None if target == logical else target
+
+    def _read(self, got: tuple[ImageData | None, QImage, QImage | None]) -> None:
+        data, image, drawn = got
+        if data is not None:
+            self.data, self.fetch = data, None
+            if self.fetched is not None:
+                self.fetched(data)
+        self.set_image(image, drawn)
 
     def _unreadable(self, exc: BaseException) -> None:
         """The store no longer gives the bytes (a blob removed or corrupt since)."""
@@ -334,7 +368,8 @@ class ImagePreview(QFrame):
     def full_size(self) -> QImage:
         return decode(self.data.data)
 
-    def set_image(self, image: QImage) -> None:
+    def set_image(self, image: QImage, drawn: QImage | None = None) -> None:
+        """The decoded preview; ``drawn``: it already scaled to the size it is drawn at."""
         if image.isNull():
             self.picture.reserve(None)
             self.picture.setText(self.tr("The image could not be decoded."))
@@ -343,6 +378,8 @@ class ImagePreview(QFrame):
         self.save_button.setEnabled(True)
         self.copy_button.setEnabled(True)
         self._rescale()
+        if drawn is not None:
+            self.picture.keep_drawn(QPixmap.fromImage(drawn))
 
     def _rescale(self) -> None:
         if self.image is None:

@@ -1,6 +1,6 @@
 """What a live-view turn costs the chat column (issue 14), counted, not timed: layout passes of
 the column per new row and per streamed answer, text layouts per pass, the rows repainted, the
-busy line's repaint, a decoded picture's repaint, the widgets a long session keeps, and Qt's GUI
+busy line's repaint, a decoded picture's repaint (scaled in a worker when drawn narrower), the widgets a long session keeps, and Qt's GUI
 thread pool off."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from collections import Counter
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.widgets.chat import ChatView
+from app.widgets.preview import fit, scaled_to
 from app.widgets.rows import LIVE_ROWS
 from app.widgets.wrap_label import WrapLabel
 from core.canonical import ImageData
@@ -235,6 +237,32 @@ async def test_a_picture_decoded_after_its_row_is_shown_moves_no_row(qtbot: QtBo
     box = preview.width() * preview.height()
     assert watch.painted["Picture"] >= 1 and watch.inner_area() <= box  # the preview, not the view
     watch.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_picture_drawn_narrower_than_decoded_is_scaled_in_a_worker_not_in_a_paint(
+    qtbot: QtBot,
+) -> None:
+    chat = await full_chat(qtbot)
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(640, 424), 640, 424)], "cam")
+    await settle()
+    picture = preview.picture
+    box = picture.contentsRect().size()
+    assert box.width() < 480  # the chat is narrower than the decoded preview
+    await preview.load()
+    await settle()
+    assert preview.image is not None and preview.image.width() == 480
+    shown = picture.grab().toImage()
+    assert picture.scaled == 0  # painted, and not scaled on the GUI thread
+    target = fit(preview.image.size(), box.width(), box.height())  # the aspect kept within the box
+    expected = scaled_to(preview.image, target, 1.0)
+    rgb = QImage.Format.Format_RGB32
+    drawn = shown.copy(0, 0, target.width(), target.height()).convertToFormat(rgb)
+    assert drawn == expected.convertToFormat(rgb)  # the same pixels a paint would have made
+    chat.resize(420, 600)  # narrower still: the paint scales it once for its new size
+    await settle()
+    picture.grab()
+    assert picture.scaled == 1 and picture.contentsRect().width() < box.width()
 
 
 def test_qt_gui_thread_pool_is_off_unless_the_person_set_it() -> None:
