@@ -320,7 +320,9 @@ class ImagePreview(QFrame):
         scaled to that size in a worker thread too, once the decode is back, so no paint scales
         it on the GUI thread. The full size is decoded again only when opened, copied or saved, so
         a long chat does not hold every full frame. Awaiting the task returns once the picture is
-        shown; None when no event loop runs (it keeps its "Loading image…" text)."""
+        shown; None when no event loop runs (it keeps its "Loading image…" text). A new load
+        replaces one still under way."""
+        self.background.cancel()  # a load under way (an earlier screen scale) never lands after this one
         ratio = self.devicePixelRatioF()  # rendered for the screen it is on (sharp on HiDPI)
         fetch, data = self.fetch, self.data.data
 

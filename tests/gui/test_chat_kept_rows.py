@@ -185,7 +185,13 @@ def test_a_kept_preview_showing_a_picture_of_unknown_size_has_room_for_its_text(
     chat.add_bubble("assistant", "two")
     assert chat.add_images([ImageData("image/jpeg", jpeg(320, 240), 0, 0)], "cam 2") == [preview]
     assert preview.picture.minimumSize() == QSize(120, 80)
-    assert preview.picture.sizeHint() != QSize(640, 360)  # no box of the last picture's
+    assert not preview.picture.sizePolicy().hasHeightForWidth()  # a text's size, not a picture's box
+    assert preview.picture.sizeHint() != QSize(480, 318)  # not the last picture's box
+    chat.add_bubble("assistant", "three")
+    chat.add_bubble("assistant", "four")  # kept again before its picture decoded
+    assert chat.add_images([ImageData("image/jpeg", jpeg(320, 240), 320, 240)], "cam 3") == [preview]
+    assert preview.picture.minimumSize() == QSize(0, 0)  # the text's room no longer held
+    assert preview.picture.sizeHint() == QSize(320, 240)
 
 
 @pytest.mark.asyncio
@@ -195,7 +201,7 @@ async def test_a_bubble_kept_while_its_stream_renders_renders_nothing_more(qtbot
     (bubble,) = chat.bubbles
     assert bubble.markdown is not None
     renders: list[str] = []
-    bubble.markdown.set_markdown = renders.append  # type: ignore[method-assign]
+    bubble.markdown.set_markdown = renders.append  # type: ignore[assignment, method-assign]
     chat.delta("t1", "lo")  # rendered within STREAM_MS
     chat.add_bubble("user", "one")
     chat.add_bubble("user", "two")  # the streamed bubble leaves the view first
@@ -236,3 +242,30 @@ async def test_a_focused_tool_row_that_is_kept_takes_the_focus_out_with_it(qtbot
     panel.add_started(ToolStarted("a", "t", "c2", 1, "cam__x", {}))  # the focused row leaves the view
     assert panel.spare == [first]
     assert QApplication.focusWidget() is None
+
+
+@pytest.mark.asyncio
+async def test_a_new_load_replaces_one_under_way(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = preview_module.decode_scaled
+    first = threading.Event()
+    calls: list[float] = []
+
+    def decode_scaled(data: bytes, width: int, height: int, ratio: float = 1.0) -> QImage:
+        calls.append(ratio)
+        if len(calls) == 1:  # the first load (an earlier screen scale) is held back in its worker
+            first.wait(5)
+        return real(data, width, height, ratio)
+
+    monkeypatch.setattr(preview_module, "decode_scaled", decode_scaled)
+    chat = small_chat(qtbot)
+    (preview,) = chat.add_images([ImageData("image/jpeg", jpeg(320, 240), 320, 240)], "cam")
+    old = preview.load()
+    new = preview.load()  # e.g. moved to a screen of another scale
+    assert old is not None and new is not None
+    await new
+    shown = preview.image
+    first.set()
+    with pytest.raises(asyncio.CancelledError):
+        await old
+    await asyncio.sleep(0.05)
+    assert shown is not None and preview.image is shown  # the older decode never lands after it
