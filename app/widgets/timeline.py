@@ -33,7 +33,7 @@ from app.background import Background
 from core.canonical import ImageData
 from core.watch.model import CameraEvent
 
-from .preview import ClickableLabel, decode_scaled
+from .picture import ClickableLabel, decode_scaled
 from .timeline_rows import (
     EVENT_ROLE,
     LIMIT,

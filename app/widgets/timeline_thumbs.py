@@ -4,7 +4,7 @@ each, and held only for the rows in view.
 ``Thumbs.get(event_id)`` is what a row's paint asks: the thumbnail when it is held, else None (the
 row draws a placeholder) and, the first time, a worker-thread job that reads the keyframe from the
 store, decodes it and scales it to ``THUMB`` at the screen's device pixel ratio in one go
-(``app.widgets.preview.decode_scaled``); the small picture comes back to the GUI thread and is
+(``app.widgets.picture.decode_scaled``); the small picture comes back to the GUI thread and is
 kept only if its row is still in view (``in_view``). ``keep_only`` drops the pictures of rows that
 left the view (after a scroll or a filter): a timeline of thousands of events holds a screenful of
 thumbnails, never one per event. A keyframe the store no longer has (or cannot decode) is
@@ -21,7 +21,7 @@ from PySide6.QtGui import QImage
 from app.background import Background
 from core.canonical import ImageData
 
-from .preview import decode_scaled
+from .picture import decode_scaled
 
 THUMB = QSize(96, 64)  # logical pixels of a row's thumbnail (a 3:2 camera frame fits it)
 

@@ -45,7 +45,7 @@ from core.watch.gate import Region
 from core.watch.model import MIN_EVERY_S, Limits, Watch, WatchInvalid
 from core.watch.ports import WatchesLike, WatchRefused
 
-from .preview import decode_scaled
+from .picture import decode_scaled
 from .watch_region import RegionEditor
 from .watch_rhythm import RhythmEditor
 

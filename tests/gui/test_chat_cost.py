@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.widgets.chat import ChatView
-from app.widgets.preview import fit, scaled_to
+from app.widgets.picture import fit, scaled_to
 from app.widgets.rows import LIVE_ROWS
 from app.widgets.wrap_label import WrapLabel
 from core.canonical import ImageData

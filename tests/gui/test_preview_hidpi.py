@@ -13,7 +13,8 @@ from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.widgets.preview import ImagePreview, decode_scaled
+from app.widgets.picture import decode_scaled
+from app.widgets.preview import ImagePreview
 from core.canonical import ImageData
 from tests.fakes.images import jpeg
 

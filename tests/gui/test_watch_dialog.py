@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QDateTime, QPoint, QRectF, Qt
 from pytestqt.qtbot import QtBot
 
-from app.widgets.preview import decode_scaled
+from app.widgets.picture import decode_scaled
 from app.widgets.watch_dialog import WatchDialog
 from app.widgets.watch_region import RegionEditor, region_of
 from core.watch.gate import Region

@@ -52,7 +52,8 @@ from app.widgets.help_menu import HelpMenu
 from app.widgets.markdown import CodeBlock, CopyButton, MarkdownView
 from app.widgets.multi_select import MultiSelect
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
-from app.widgets.preview import ClickableLabel, ImagePreview, Picture, decode_scaled
+from app.widgets.picture import ClickableLabel, Picture, decode_scaled
+from app.widgets.preview import ImagePreview
 from app.widgets.qr_code import QrCode
 from app.widgets.question import QuestionArea, QuestionCard
 from app.widgets.rows import Column

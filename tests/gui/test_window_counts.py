@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from app.widgets import toolpanel
 from app.widgets.agents import AgentList
 from app.widgets.conversations import ConversationList
-from app.widgets.preview import Picture
+from app.widgets.picture import Picture
 from app.widgets.rows import LIVE_ROWS
 from app.widgets.toolpanel import FitText, ToolPanel, ToolRow
 from core.canonical import Usage
