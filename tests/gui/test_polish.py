@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import keyring.backends.fail
@@ -28,8 +29,10 @@ from tests.fakes.images import jpeg
 
 
 @pytest.fixture(autouse=True)
-def _style(qapp: QApplication) -> None:
+def _style(qapp: QApplication) -> Iterator[None]:
     qapp.setStyleSheet(style_sheet(qapp.palette()))  # the window's style: margins and fonts as seen
+    yield
+    qapp.setStyleSheet("")  # not left to the tests run after these (their sizes are unstyled)
 
 
 def settle() -> None:
