@@ -124,8 +124,10 @@ class Column(QWidget):
             if not self.autoFillBackground():  # a style sheet's polish turns it off
                 self.setAutoFillBackground(True)
             return done
-        viewport = self.parentWidget()
-        if kind != QEvent.Type.LayoutRequest or viewport is None:
+        if kind != QEvent.Type.LayoutRequest:
+            return deliver(event)
+        viewport = self.parentWidget()  # asked only here: a wrapper made per call, every event
+        if viewport is None:
             return deliver(event)
         # the scroll area's pass first: the column's new height, the range, FollowEnd's scroll
         QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.LayoutRequest))

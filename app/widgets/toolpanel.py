@@ -4,10 +4,8 @@ runs its row shows the elapsed time and the server's progress (``tool_progress``
 shows the person only (MCP blocks for the audience "user") stays visible under the header.
 
 Only the newest rows are widgets (``rows.RowWindow``); older calls keep their events and come back
-with "Show earlier".
-
-A row that leaves the view serves the next call (``ToolRow.begin``): no row is built, polished
-and freed per call.
+with "Show earlier". A row that leaves the view serves the next call (``ToolRow.begin``): no row
+is built, polished and freed per call.
 
 A row also shows a past call's stored state and duration (``show_stored``) and renders its core
 line again on a language switch; both belong to the row they change. A row that leaves the view
@@ -21,11 +19,12 @@ import time
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.live_text import display_line
 from core.events import StoredCallState, ToolFinished, ToolProgress, ToolStarted
 
+from .name_toggle import NameToggle
 from .pager import PAGE_CHARS, PageSource
 from .rows import EARLIER_STEP, LIVE_ROWS, Entry, FollowEnd, RowWindow, scroll_column
 from .tool_details import MAX_TEXT_LINES, Details, FitText
@@ -47,7 +46,7 @@ class ToolRow(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("toolRow")
-        self.toggle = QToolButton()
+        self.toggle = NameToggle()
         self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -102,7 +101,7 @@ class ToolRow(QFrame):
         self.toggle.setChecked(False)
         self.toggle.blockSignals(False)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
-        self.toggle.setText(started.name)
+        self.toggle.set_name(started.name)
         self.summary.setText("")
         self.summary.setVisible(False)
         if self.progress.last is not None:
@@ -122,6 +121,12 @@ class ToolRow(QFrame):
         start = since if since is not None else time.monotonic()
         self.clock = ElapsedClock(self.duration, start, self.elapsed_text)
         self.retranslate()
+
+    def reserve_line(self) -> None:
+        """A running call of a tool that showed a display line last time keeps its line's room:
+        the line then comes without the row growing, scrolling and repainting the panel (issue 14)."""
+        if self.finished is None:
+            self.summary.setVisible(True)
 
     def _stop_clock(self) -> None:
         if self.clock is not None:
@@ -270,6 +275,7 @@ class ToolPanel(QScrollArea):
         self.calls: dict[str, CallEntry] = {}  # every call, collapsed ones included
         self.rows: dict[str, ToolRow] = {}  # the calls shown as widgets now
         self.spare: list[ToolRow] = []  # a row that left the view, hidden, for the next call
+        self.lined: set[str] = set()  # the tools whose last finished call had a display line
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -297,6 +303,8 @@ class ToolPanel(QScrollArea):
             row.show_progress(entry.progress)
         if entry.stored is not None:
             row.show_stored(entry.stored)
+        elif entry.finished is None and entry.started.name in self.lined:
+            row.reserve_line()
         self.rows[entry.started.call_id] = row
         return row
 
@@ -338,6 +346,10 @@ class ToolPanel(QScrollArea):
             )
             entry = self.calls[event.call_id]
         entry.finished = event
+        if display_line(event):
+            self.lined.add(event.name)
+        else:
+            self.lined.discard(event.name)
         if entry.widget is not None:
             entry.widget.finish(event)
         return entry.widget

@@ -184,7 +184,7 @@ async def run_item(qtbot: QtBot, rt: Runtime, win: MainWindow, template: str) ->
 def check_display_line(win: MainWindow) -> None:
     """Item 1's tool row, opened as the person opens it: the display line names the frame."""
     row = list(win.panels[AGENT].rows.values())[-1]
-    assert row.toggle.text() == LIVE and row.status.text() == "ok"
+    assert row.toggle.name == LIVE and row.status.text() == "ok"
     frame = win.chats[AGENT].previews[-1].data.data
     assert frame[:3] == b"\xff\xd8\xff"
     line = f"(1 image: JPEG {len(frame) // 1000} KB)"  # the frame is tens of kilobytes

@@ -178,7 +178,7 @@ async def test_accepted_form_reaches_the_server_and_the_model(
             assert not win.elicitation_area.isVisible()
             expected = "action=accept exposure=250 confirm=true gain=1 metering=spot note=lamp on"
             (row,) = win.panels["agent_9"].rows.values()
-            assert row.toggle.text() == TOOL
+            assert row.toggle.name == TOOL
             assert row.status.text() == "ok"
             assert row.output_text.toPlainText() == expected
             assert tool_result_sent(fake) == expected  # what the model read

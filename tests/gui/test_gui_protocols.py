@@ -192,7 +192,7 @@ def check_window(win: MainWindow, frame: bytes) -> None:
     chat = win.chats["agent_9"]
     (row,) = win.panels["agent_9"].rows.values()
     kb = max(1, len(frame) // 1000)
-    assert row.toggle.text() == TOOL
+    assert row.toggle.name == TOOL
     assert row.status.text() == "ok"
     assert row.summary.text() == f"(1 image: JPEG {kb} KB)"
     assert row.display_line.text() == f"(1 image: JPEG {kb} KB)"

@@ -49,7 +49,7 @@ async def test_reopening_shows_history(qtbot: QtBot, tmp_path: Path) -> None:
     chat = win.chats["a1"]
     assert [(b.role, b.text) for b in chat.bubbles] == [("user", "look"), ("assistant", "I see red.")]
     row = win.panels["a1"].rows["c1"]
-    assert row.toggle.text() == "cam__live_view_image"
+    assert row.toggle.name == "cam__live_view_image"
     assert row.input_text.toPlainText() == '{\n  "q": 1\n}'
     assert row.output_text.toPlainText() == "frame 1"
     assert row.display_line.text() == f"(1 image: JPEG {len(data) // 1000} KB)"
@@ -136,7 +136,7 @@ async def test_first_run_demo_village(qtbot: QtBot, tmp_path: Path, event_log: P
         ).wait()
         assert outcome.stop == "-"
         row = next(iter(win.panels["muse"].rows.values()))
-        assert row.toggle.text() == "demo_camera__live_view_image"
+        assert row.toggle.name == "demo_camera__live_view_image"
         assert re.fullmatch(r"\(1 image: JPEG \d+ KB\)", row.display_line.text())
         chat = win.chats["muse"]
         assert len(chat.previews) == 1

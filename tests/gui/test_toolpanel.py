@@ -39,7 +39,7 @@ def test_one_image_line(qtbot: QtBot) -> None:
     row = panel.rows["c1"]
     assert row.display_line.text() == "(1 image: JPEG 19 KB)"
     assert row.summary.text() == "(1 image: JPEG 19 KB)"
-    assert row.toggle.text() == "nik__live_view_image"
+    assert row.toggle.name == "nik__live_view_image"
     assert row.status.text() == "ok"
     assert row.duration.text() == "137 ms"
     assert row.output_text.toPlainText() == "frame 1 (640x480)"

@@ -51,6 +51,7 @@ from app.widgets.elicitation import ElicitationArea, ElicitationCard
 from app.widgets.help_menu import HelpMenu
 from app.widgets.markdown import CodeBlock, CopyButton, MarkdownView
 from app.widgets.multi_select import MultiSelect
+from app.widgets.name_toggle import NameToggle
 from app.widgets.pager import OUTPUT, PAGE_CHARS, Pager
 from app.widgets.picture import ClickableLabel, Picture, decode_scaled
 from app.widgets.preview import ImagePreview
@@ -373,6 +374,12 @@ def acceptance_dialog(tmp_path: Path) -> AcceptanceDialog:
 
 
 # every widget class -> how to build one with the fakes it needs
+def name_toggle(tmp_path: Path) -> NameToggle:
+    toggle = NameToggle()
+    toggle.set_name("nik__live_view_image")
+    return toggle
+
+
 def qr_code(tmp_path: Path) -> QrCode:
     code = QrCode()
     code.show_text("http://127.0.0.1:8765/#token=t")
@@ -403,6 +410,7 @@ BUILDERS: dict[type[QWidget], Callable[[Path], QWidget]] = {
     FitText: lambda tmp_path: FitText("line one\nline two"),
     ImagePreview: image_preview,
     MainWindow: main_window,
+    NameToggle: name_toggle,
     MultiSelect: lambda tmp_path: MultiSelect(("front", "back"), ("Front door", "Back yard"), ("back",)),
     Pager: pager,
     Picture: picture,
