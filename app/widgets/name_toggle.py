@@ -22,6 +22,7 @@ class NameToggle(QToolButton):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = ""
+        self._spare_px: int | None = None  # the arrow, spacing and padding: one style's constant
         # a tool button is fixed at its hint: this one may give way, down to minimumSizeHint
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
 
@@ -31,21 +32,22 @@ class NameToggle(QToolButton):
         self._fit()
 
     def _spare(self) -> int:
-        """The hint's width besides the text shown (the arrow, spacing, padding)."""
-        return super().sizeHint().width() - self.fontMetrics().horizontalAdvance(self.text())
+        """The hint's width besides the text shown (the arrow, spacing, padding), asked of the
+        style once per font and style: a tool button's hint goes through the whole style."""
+        if self._spare_px is not None:
+            return self._spare_px
+        spare = super().sizeHint().width() - self.fontMetrics().horizontalAdvance(self.text())
+        if self.text():  # with no text the style leaves out the spacing beside it
+            self._spare_px = spare
+        return spare
 
     def sizeHint(self) -> QSize:
         """The width the whole name wants, whatever part of it is shown."""
         hint = super().sizeHint()
-        metrics = self.fontMetrics()
-        return QSize(
-            hint.width() - metrics.horizontalAdvance(self.text()) + metrics.horizontalAdvance(self.name),
-            hint.height(),
-        )
+        return QSize(self._spare() + self.fontMetrics().horizontalAdvance(self.name), hint.height())
 
     def minimumSizeHint(self) -> QSize:
-        metrics = self.fontMetrics()
-        least = self._spare() + metrics.horizontalAdvance(ELLIPSIS)
+        least = self._spare() + self.fontMetrics().horizontalAdvance(ELLIPSIS)
         return QSize(min(least, self.sizeHint().width()), super().minimumSizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -55,14 +57,15 @@ class NameToggle(QToolButton):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._spare_px = None
             self._fit()  # the same name, other widths
 
     def _fit(self) -> None:
-        room = self.width() - self._spare()
-        shown = self.fontMetrics().elidedText(self.name, Qt.TextElideMode.ElideRight, max(room, 0))
-        if not self.testAttribute(
-            Qt.WidgetAttribute.WA_Resized
-        ) or room >= self.fontMetrics().horizontalAdvance(self.name):
-            shown = self.name  # never laid out yet (a new row), or room for all of it
+        shown = self.name  # when never laid out yet (a new row), or with room for all of it
+        if self.testAttribute(Qt.WidgetAttribute.WA_Resized):
+            room = self.width() - self._spare()
+            metrics = self.fontMetrics()
+            if room < metrics.horizontalAdvance(self.name):
+                shown = metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, max(room, 0))
         if shown != self.text():
             self.setText(shown)

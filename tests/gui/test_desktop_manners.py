@@ -251,3 +251,37 @@ def test_the_title_names_the_village_and_the_app_once(qtbot: QtBot, tmp_path: Pa
     )
     assert window(qtbot, demo).windowTitle() == "Demo — Fuseforks"
     assert window_title("Fuseforks") == "Fuseforks" and window_title("") == "Fuseforks"
+
+
+def bar_colours(bar: QWidget) -> tuple[set[str], QColor, QColor]:
+    """The colours down the middle of a vertical scroll bar's handle, its handle's colour and its
+    groove's (sampled from its rendering)."""
+    image = bar.grab().toImage()
+    middle = image.width() // 2
+    down = [image.pixelColor(middle, y) for y in range(image.height())]
+    groove = image.pixelColor(0, image.height() - 1)
+    inside = [c for c in down if c != groove]
+    return {c.name() for c in inside[3:-3]}, inside[len(inside) // 2], groove
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("dark")
+async def test_the_scroll_bars_are_flat_and_their_handle_stands_out(qtbot: QtBot, tmp_path: Path) -> None:
+    """A style sheet's flat bar, not the base style's gradients (a chat's bar is repainted with
+    every new row, issue 14), its handle 3:1 from its groove in either theme."""
+    win = window(qtbot, village(tmp_path))
+    win.resize(760, 560)
+    chat = win.chats["a1"]
+    for i in range(30):
+        chat.add_bubble("user" if i % 2 else "assistant", f"Row {i} of a chat long enough to scroll.")
+    bar = chat.verticalScrollBar()
+    await until(lambda: bar.maximum() > 0 and bar.isVisible())
+    for theme in ("light", "dark"):
+        if theme == "dark":
+            QApplication.instance().setPalette(dark_palette())  # type: ignore[union-attr]
+            await until(lambda: background(win).lightnessF() < 0.3)
+        inside, handle, groove = bar_colours(bar)
+        assert len(inside) == 1, (theme, inside)  # one colour: no gradient, no arrows
+        assert bar.width() == 12, theme
+        assert contrast(handle, groove) >= 3.0, (theme, handle.name(), groove.name())
+    await win.village.close()
