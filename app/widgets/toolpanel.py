@@ -179,6 +179,7 @@ class ToolRow(QFrame):
         self.stored = state
         self._stop_clock()
         self.progress.setVisible(False)
+        self.summary.setVisible(self.finished is not None)  # no line to keep room for unless it ran
         self.duration.setText(self.duration_text(state.duration_ms))
         self.retranslate()
 

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from app.widgets.rows import LIVE_ROWS
 from app.widgets.toolpanel import ToolPanel
 from core.canonical import ImageData
-from core.events import ToolFinished, ToolStarted
+from core.events import StoredCallState, ToolFinished, ToolStarted
 from core.tool_image import display_suffix
 
 LIVE = "nik__live_view_image"
@@ -120,3 +120,9 @@ async def test_only_a_tool_that_had_a_line_keeps_room_for_one(qtbot: QtBot) -> N
     assert not panel.rows["c4"].summary.isVisibleTo(panel.rows["c4"])  # its last call had none
     finish(panel, 4, "fs__read", lined=False)
     assert not panel.rows["c4"].summary.isVisibleTo(panel.rows["c4"])
+    finish(panel, 5, "fs__read", lined=True)
+    start(panel, 6, "fs__read")
+    row = panel.rows["c6"]
+    assert row.summary.isVisibleTo(row)
+    panel.add_stored(StoredCallState("a", "t6", "c6", "interrupted"))  # a past call cut while running
+    assert not row.summary.isVisibleTo(row)  # no line will come: no room kept for one
