@@ -22,7 +22,15 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 LIVE_ROWS = 24  # rows kept as widgets (about six camera turns); the rest collapse into "Show earlier"
 EARLIER_STEP = 20  # rows restored per "Show earlier" click
@@ -145,6 +153,9 @@ def scroll_column(
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     inner = Column()
     inner.setObjectName(inner_name)
+    # exactly the view's width: a row wider than the view is cut at its edge, and never makes the
+    # column grow past the view and shrink back (a layout and repaint of every row, issue 14)
+    inner.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     inner.setAutoFillBackground(True)  # opaque: a scroll moves its pixels, repaints only the strip uncovered
     layout = QVBoxLayout(inner)
     layout.setContentsMargins(margin, margin, margin, margin)

@@ -8,9 +8,8 @@ with "Show earlier". A row that leaves the view serves the next call (``ToolRow.
 is built, polished and freed per call.
 
 A row also shows a past call's stored state and duration (``show_stored``) and renders its core
-line again on a language switch; both belong to the row they change. A row that leaves the view
-lets its call's image bytes go (its line kept as shown), and a replayed page builds only the rows
-kept (``hold``/``build_held``, issue 14): a few lines each, on the panel.
+line again on a language switch. A row that leaves the view lets its call's image bytes go (its
+line kept as shown), and a replayed page builds only the rows kept (``hold``/``build_held``).
 """
 
 from __future__ import annotations
@@ -123,8 +122,7 @@ class ToolRow(QFrame):
         self.retranslate()
 
     def reserve_line(self) -> None:
-        """A running call of a tool that showed a display line last time keeps its line's room:
-        the line then comes without the row growing, scrolling and repainting the panel (issue 14)."""
+        """Its tool showed a display line last time: the line's room is kept (no growth, issue 14)."""
         if self.finished is None:
             self.summary.setVisible(True)
 
@@ -233,7 +231,7 @@ class ToolRow(QFrame):
             self.status.setProperty("state", shade)
             self.status.style().unpolish(self.status)
             self.status.style().polish(self.status)
-        self.toggle.setToolTip(self.tr("Show or hide the exact input and output"))
+        self.toggle.set_help(self.tr("Show or hide the exact input and output"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -330,6 +328,8 @@ class ToolPanel(QScrollArea):
                 known.stored, known.since = None, time.monotonic()
                 if known.widget is not None:
                     known.widget.run_again(known.since)
+                    if event.name in self.lined:
+                        known.widget.reserve_line()
             return known.widget
         entry = self.calls[event.call_id] = CallEntry(event)
         self.window_rows.append(entry)
@@ -347,10 +347,7 @@ class ToolPanel(QScrollArea):
             )
             entry = self.calls[event.call_id]
         entry.finished = event
-        if display_line(event):
-            self.lined.add(event.name)
-        else:
-            self.lined.discard(event.name)
+        (self.lined.add if display_line(event) else self.lined.discard)(event.name)  # its last call's
         if entry.widget is not None:
             entry.widget.finish(event)
         return entry.widget

@@ -68,13 +68,17 @@ def shown_panel(qtbot: QtBot, width: int) -> ToolPanel:
 
 @pytest.mark.asyncio
 async def test_a_finished_live_view_call_repaints_its_own_row_only(qtbot: QtBot) -> None:
-    panel = shown_panel(qtbot, 230)  # narrower than a running row's name, state and duration
+    panel = shown_panel(qtbot, 163)  # the window bench's panel: narrower than a row's header and line
     for n in range(LIVE_ROWS + 1):
         start(panel, n)
         finish(panel, n)
     start(panel, 99)
     await settle()
     row = panel.rows["c99"]
+    row.duration.setText("12 s")  # a clock past ten seconds is wider
+    await settle()
+    view = panel.viewport().width()
+    assert panel.inner.width() == view  # never grown past the view
     height = row.height()
     assert row.summary.isVisibleTo(row) and row.summary.text() == ""  # its line's room, kept
     paints = Paints()
@@ -83,6 +87,9 @@ async def test_a_finished_live_view_call_repaints_its_own_row_only(qtbot: QtBot)
     paints.stop()
     assert row.summary.text() == "(1 image: JPEG 17 KB)"
     assert row.height() == height
+    assert panel.inner.width() == view
+    done = [panel.rows[f"c{n}"] for n in range(2, LIVE_ROWS + 1)] + [row]
+    assert all(r.geometry().right() < view for r in done)  # the line never widens a row past the view
     assert paints.painted["ToolRow"] == 1  # before: every row in view, the panel scrolled and laid out again
 
 
@@ -98,9 +105,14 @@ async def test_a_running_row_never_grows_past_a_narrow_panel(qtbot: QtBot) -> No
     assert row.status.geometry().right() < row.duration.geometry().left() < row.width()
     assert row.toggle.text().endswith("…") and row.toggle.text() != LIVE
     assert (row.toggle.name, row.toggle.accessibleName()) == (LIVE, LIVE)
+    assert row.toggle.toolTip() == f"{LIVE}\nShow or hide the exact input and output"  # cut: named in full
+    panel.resize(70, 500)
+    await settle()
+    assert row.toggle.text() == "…"  # at its least, an ellipsis beside the arrow, never nothing
     panel.resize(600, 500)
     await settle()
     assert row.toggle.text() == LIVE  # room again: the whole name
+    assert row.toggle.toolTip() == "Show or hide the exact input and output"
 
 
 @pytest.mark.asyncio
@@ -126,3 +138,8 @@ async def test_only_a_tool_that_had_a_line_keeps_room_for_one(qtbot: QtBot) -> N
     assert row.summary.isVisibleTo(row)
     panel.add_stored(StoredCallState("a", "t6", "c6", "interrupted"))  # a past call cut while running
     assert not row.summary.isVisibleTo(row)  # no line will come: no room kept for one
+    start(panel, 7, "fs__read")
+    panel.add_stored(StoredCallState("a", "t7", "c7", "not_executed"))  # registered, never started
+    assert not panel.rows["c7"].summary.isVisibleTo(panel.rows["c7"])
+    start(panel, 7, "fs__read")  # its resumed turn runs it now
+    assert panel.rows["c7"].summary.isVisibleTo(panel.rows["c7"])
