@@ -1,13 +1,14 @@
 """A tool row's opener: the call's name beside an arrow, elided at the right when the row is
 narrower than the name wants.
 
-Without it a row's header (the name, its state, its duration) was as wide as the name and the
-widest state made it: in a tool panel narrower than that, the panel's column grew past the view
-while a call ran ("running…" is the widest state), its state and duration drawn outside the view,
-and shrank back when the call ended. Each flip laid out and repainted every row of the panel
-(issue 14). The toggle asks for the whole name's width but takes what the row leaves it, down to
-the arrow and an ellipsis; ``name`` is always the whole name, as are its accessible name and,
-while the text is cut, the first line of its tooltip.
+A row's header (the name, its state, its duration) was as wide as the whole name and the widest
+state made it: in a tool panel narrower than that, the state and duration were drawn outside the
+view, and the panel's column grew past the view while a call ran ("running…" is the widest state)
+and shrank back when it ended, each flip a layout and repaint of every row (issue 14; the columns
+are now their view's width, ``rows.scroll_column``). The toggle asks for the whole name's width
+but takes what the row leaves it, down to the arrow and an ellipsis, so the state and duration
+stay in view; ``name`` is always the whole name, as are its accessible name and, while the text
+is cut, the first line of its tooltip.
 """
 
 from __future__ import annotations
