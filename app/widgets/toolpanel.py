@@ -347,7 +347,7 @@ class ToolPanel(QScrollArea):
             )
             entry = self.calls[event.call_id]
         entry.finished = event
-        (self.lined.add if display_line(event) else self.lined.discard)(event.name)  # its last call's
+        (self.lined.add if display_line(event) else self.lined.discard)(event.name)  # as its last call
         if entry.widget is not None:
             entry.widget.finish(event)
         return entry.widget

@@ -5,7 +5,6 @@ thread pool off."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.widgets.chat import ChatView
@@ -25,9 +24,10 @@ from core.canonical import ImageData
 from core.events import TurnFinished, TurnStarted
 from core.stops import Stop
 from tests.fakes.images import jpeg
+from tests.fakes.qt_watch import AppFilter, settle
 
 
-class Watch(QObject):
+class Watch(AppFilter):
     """Counts the column's layout passes and, per widget, the paints and their area."""
 
     def __init__(self, chat: ChatView) -> None:
@@ -36,9 +36,6 @@ class Watch(QObject):
         self.passes = 0
         self.painted: Counter[str] = Counter()
         self.rects: list[tuple[str, QRect]] = []
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -58,17 +55,6 @@ class Watch(QObject):
     def inner_area(self) -> int:
         """Pixels of the column repainted (its background under every repainted row)."""
         return sum(r.width() * r.height() for name, r in self.rects if name == "Column")
-
-    def stop(self) -> None:
-        app = QApplication.instance()
-        assert app is not None
-        app.removeEventFilter(self)
-
-
-async def settle(rounds: int = 6) -> None:
-    """Let Qt lay out and paint what is due (its update timer too)."""
-    for _ in range(rounds):
-        await asyncio.sleep(0.02)
 
 
 def shown_chat(qtbot: QtBot) -> ChatView:

@@ -5,12 +5,11 @@ its display line is kept while it runs, when its tool had a line last time) nor 
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app.widgets.rows import LIVE_ROWS
@@ -18,34 +17,22 @@ from app.widgets.toolpanel import ToolPanel
 from core.canonical import ImageData
 from core.events import StoredCallState, ToolFinished, ToolStarted
 from core.tool_image import display_suffix
+from tests.fakes.qt_watch import AppFilter, settle
 
 LIVE = "nik__live_view_image"
 
 
-class Paints(QObject):
+class Paints(AppFilter):
     """Paint events per widget class while installed."""
 
     def __init__(self) -> None:
         super().__init__()
         self.painted: Counter[str] = Counter()
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and isinstance(watched, QWidget):
             self.painted[type(watched).__name__] += 1
         return False
-
-    def stop(self) -> None:
-        app = QApplication.instance()
-        assert app is not None
-        app.removeEventFilter(self)
-
-
-async def settle(rounds: int = 6) -> None:
-    for _ in range(rounds):
-        await asyncio.sleep(0.02)
 
 
 def start(panel: ToolPanel, n: int, name: str = LIVE) -> None:
